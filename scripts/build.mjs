@@ -1,0 +1,32 @@
+// Build: compile the JSON Schemas to standalone validators, then bundle src/ with esbuild.
+// Dependencies stay external (installed by npm); commands are split into lazily loaded chunks so
+// a command loads only what it uses.
+import { build } from 'esbuild';
+import { readFileSync, existsSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+const compileSchemas = new URL('./compile-schemas.mjs', import.meta.url);
+if (existsSync(compileSchemas)) {
+  const r = spawnSync(process.execPath, [fileURLToPath(compileSchemas)], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: false,
+  define: { __XBORDER_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});

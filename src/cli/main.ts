@@ -1,0 +1,54 @@
+/**
+ * The CLI entry: builds the commander program from the command definitions, runs it, and is the one
+ * place that turns errors into messages and exit codes. Command bodies are lazily imported by each
+ * definition, so `xborder validate` never loads undici and `xborder decode` never loads ajv.
+ */
+import { Command, CommanderError } from 'commander';
+import { VERSION } from '../version.js';
+import { XborderError } from '../errors.js';
+import { defineCommands } from './commands/index.js';
+
+/** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('xborder');
+  program
+    .description('Conformance and debugging tool for a cross-border checkout integration.')
+    .version(VERSION, '-V, --version')
+    .option('-c, --config <file>', 'configuration file (default: ./xborder.config.json)')
+    .option('--json', 'print one JSON document on stdout')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('-v, --verbose', 'show full exchanges, secrets masked')
+    .option('--show-secrets', 'do not mask secrets (local debugging only; warns)')
+    .exitOverride()
+    .configureOutput({
+      // commander prints its own usage errors; we add the exit code mapping below.
+      writeErr: (s) => process.stderr.write(s),
+    })
+    .showSuggestionAfterError(true);
+
+  defineCommands(program);
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // --help and --version exit 0; every other commander error is a usage error (exit 2).
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+    if (error.exitCode === 0) return 0;
+    return 2;
+  }
+  if (error instanceof XborderError) {
+    process.stderr.write(`xborder: ${error.message}\n`);
+    return error.exitCode;
+  }
+  // An unexpected failure is our bug: one line, no stack unless asked for.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`xborder: internal error: ${message}\n`);
+  if (process.env.XBORDER_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  return 70;
+}

@@ -1,0 +1,195 @@
+/**
+ * The types of one xborder run, in the order data flows:
+ * config -> RequestSpec -> Exchange -> CheckResult -> CaseResult -> RunResult -> report.
+ * Every module speaks these types; nothing here does any work.
+ */
+
+/** Outcome of one check. `failed`: the target does not conform; `errored`: we could not tell. */
+export type CheckStatus = 'passed' | 'failed' | 'warning' | 'errored' | 'skipped';
+
+/** How much a finding weighs: `error` fails its check, `warning` warns, `info` only informs. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One thing a check noticed, with what it expected and what it received. */
+export interface Finding {
+  /** One sentence a person can act on. */
+  message: string;
+  /** JSON pointer into the payload (`/productsList/0/SalePrice`), when the finding is about a value. */
+  path?: string;
+  /** What the interface documents (a type, a value, a form). */
+  expected?: unknown;
+  /** What was received. Secrets are masked before any report shows it. */
+  actual?: unknown;
+  /** Defaults to `error` when absent. */
+  severity?: Severity;
+}
+
+/** The result of one named check (its id is its public name in every report and in `--checks`). */
+export interface CheckResult {
+  id: string;
+  status: CheckStatus;
+  findings: Finding[];
+  /** Short human title for tables; defaults to the id. */
+  title?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** A request as xborder will send it (after auth has been applied). */
+export interface RequestSpec {
+  method: HttpMethod;
+  url: string;
+  /** Header names in the case they are sent. */
+  headers: Record<string, string>;
+  /** Body text, already serialised. */
+  body?: string;
+  /** Local address to bind (the `ip` auth mode). */
+  localAddress?: string;
+}
+
+/** A response as received, body capped. */
+export interface ReceivedResponse {
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Raw body bytes after content decoding (gzip, br), at most the body cap. */
+  body: Buffer;
+  /** True when the body was longer than the cap and was cut. */
+  truncated: boolean;
+  /** Milliseconds from sending to the first byte of the response head. */
+  timeToFirstByteMs: number;
+}
+
+/** Why a request produced no (complete) response. */
+export interface TransportError {
+  /** Stable machine code: ECONNREFUSED, ENOTFOUND, ECONNRESET, TIMEOUT_CONNECT, TIMEOUT_FIRST_BYTE, TIMEOUT_TOTAL, TLS, ... */
+  code: string;
+  /** One-line human explanation (no stack). */
+  message: string;
+}
+
+/** One request/response round trip. `send` never throws: transport problems land in `error`. */
+export interface Exchange {
+  request: RequestSpec;
+  response?: ReceivedResponse;
+  error?: TransportError;
+  /** Total wall time of the exchange in milliseconds. */
+  durationMs: number;
+}
+
+/** The endpoint a case exercises. */
+export type Endpoint =
+  | 'GetCheckoutCartInfo'
+  | 'SendOrderToMerchant'
+  | 'ValidateGiftCard'
+  | 'PlatformCall';
+
+/** One case of a run: one request (or a short sequence) and the checks judged on it. */
+export interface CaseResult {
+  endpoint: Endpoint;
+  /** What distinguishes this case: `GET`, `POST`, a sample name, `negative:missing-credentials`, ... */
+  variant: string;
+  /** The auth mode the case ran in (`none`, `header`, `basic`, `jwt`, `query`, `ip`). */
+  authMode: string;
+  request: { method: HttpMethod; url: string; headers: Record<string, string> };
+  response?: { status: number; durationMs: number };
+  checks: CheckResult[];
+  /** curl command reproducing the case (secrets masked); set for failed cases. */
+  curl?: string;
+  /** Response body text for failed cases and `-v` (truncated, secrets masked). */
+  responseBody?: string;
+  /** Request body text for `-v` (secrets masked). */
+  requestBody?: string;
+  /** Response headers for `-v`. */
+  responseHeaders?: Record<string, string>;
+}
+
+/** Counts of check statuses across a run. */
+export interface Summary {
+  passed: number;
+  failed: number;
+  warnings: number;
+  errored: number;
+  skipped: number;
+}
+
+/** The whole result of a run: what every report is a pure function of. */
+export interface RunResult {
+  tool: { name: 'xborder'; version: string };
+  summary: Summary;
+  cases: CaseResult[];
+}
+
+/** Auth modes a merchant may configure (see the contract's config example). */
+export type AuthConfig =
+  | { mode: 'none' }
+  | { mode: 'header'; name: string; value: string }
+  | { mode: 'basic'; username: string; password: string }
+  | {
+      mode: 'jwt';
+      algorithm: 'HS256' | 'RS256' | 'ES256';
+      /** HS256 shared secret. */
+      secret?: string;
+      /** RS256/ES256 PEM private key file. */
+      privateKeyFile?: string;
+      issuer?: string;
+      audience?: string;
+      ttlSeconds?: number;
+      /** Extra claims merged into the payload. */
+      claims?: Record<string, unknown>;
+      /** Header carrying the token; default `Authorization`. */
+      header?: string;
+      /** Scheme before the token; default `Bearer`; empty string for a bare token. */
+      scheme?: string;
+    }
+  | { mode: 'query'; name: string; value: string }
+  | { mode: 'ip'; localAddress: string; deniedLocalAddress?: string };
+
+export type AuthMode = AuthConfig['mode'];
+
+/** Transport settings shared by every outgoing request. */
+export interface HttpSettings {
+  /** Total time for one exchange (the platform's SendOrderToMerchant timeout is 5 minutes). */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  firstByteTimeoutMs: number;
+  /** Response bodies longer than this are cut and reported. */
+  maxBodyBytes: number;
+  /** Retries of requests that failed to start (never after a response or a timeout). */
+  retries: number;
+  retryIntervalMs: number;
+  /** PEM file of a private CA to trust. */
+  caFile?: string;
+  /** Skip TLS verification (warned on every run). */
+  insecure?: boolean;
+  /** HTTP(S) proxy URL. */
+  proxy?: string;
+}
+
+/** The resolved configuration: defaults <- file <- XBORDER_* env <- flags. */
+export interface XborderConfig {
+  merchantGUID: string;
+  merchant: {
+    baseUrl: string;
+    cartPath: string;
+    orderPath: string;
+    cartMethods: HttpMethod[];
+    cartToken: string;
+    countryCode: string;
+    currencyCode: string;
+    cartParams: Record<string, string>;
+  };
+  platform: {
+    baseUrl?: string;
+    /** How the merchant GUID travels on platform calls. */
+    guidIn: 'query' | 'header';
+  };
+  giftCard: {
+    /** Full URL of ValidateGiftCard when not `{platform.baseUrl}/ValidateGiftCard`. */
+    url?: string;
+  };
+  auth: AuthConfig[];
+  http: HttpSettings;
+  /** Where the config came from (for messages); undefined when only defaults were used. */
+  source?: string;
+}
