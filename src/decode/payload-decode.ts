@@ -1,0 +1,69 @@
+/**
+ * Decodes the URL-encoded values of a whole payload. By default only the fields the interface says
+ * travel encoded (the end customer's address blocks, InternationalDetails URLs, the cart's user and
+ * address details); with `all`, every string anywhere that looks encoded. The input is never
+ * mutated: the decoded document is a copy in which only the decoded strings differ.
+ */
+import { decodeValue, looksEncoded } from './form-decode.js';
+import { encodedFieldPaths } from './encoded-fields.js';
+
+/** One value that decoding changed or found a problem in. */
+export interface DecodedValue {
+  /** JSON pointer of the value in the payload (`/SecondaryShipping/Email`). */
+  path: string;
+  /** The value as received. */
+  raw: string;
+  /** The value decoded (bad sequences kept as written). */
+  decoded: string;
+  /** One sentence per bad sequence; empty when clean. */
+  issues: string[];
+  /** True when the value was encoded twice and was decoded a second time. */
+  doubleEncoded: boolean;
+}
+
+/** Options for decodePayload. */
+export interface DecodePayloadOptions {
+  /** Decode every string that looks encoded, not only the interface's encoded fields. */
+  all?: boolean;
+}
+
+/** The decoded copy of the payload and the values that changed (in document order). */
+export interface DecodePayloadResult {
+  decoded: unknown;
+  values: DecodedValue[];
+}
+
+/** Decodes a payload's URL-encoded values; see the module comment. Never mutates `doc`. */
+export function decodePayload(doc: unknown, opts: DecodePayloadOptions = {}): DecodePayloadResult {
+  const targets = encodedFieldPaths(doc);
+  const values: DecodedValue[] = [];
+  const decoded = walk(doc, '', (raw, path) => {
+    const wanted = targets.has(path) || (opts.all === true && looksEncoded(raw));
+    if (!wanted) return raw;
+    const result = decodeValue(raw);
+    if (result.value === raw && result.issues.length === 0) return raw;
+    values.push({ path, raw, decoded: result.value, issues: result.issues, doubleEncoded: result.doubleEncoded });
+    return result.value;
+  });
+  return { decoded, values };
+}
+
+/** Copies a JSON value, passing every string through `onString` with its JSON pointer. */
+function walk(value: unknown, path: string, onString: (raw: string, path: string) => string): unknown {
+  if (typeof value === 'string') return onString(value, path);
+  if (Array.isArray(value)) return value.map((item, i) => walk(item, `${path}/${i}`, onString));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      // defineProperty keeps a "__proto__" key as an own property instead of setting the prototype.
+      Object.defineProperty(out, key, { value: walk(item, `${path}/${escapePointer(key)}`, onString), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Escapes one JSON pointer reference token (RFC 6901). */
+export function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
