@@ -192,4 +192,6 @@ export interface XborderConfig {
   http: HttpSettings;
   /** Where the config came from (for messages); undefined when only defaults were used. */
   source?: string;
+  /** Values substituted from `${NAME}` references: treated as secrets by the redactor. */
+  envValues?: string[];
 }

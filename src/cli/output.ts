@@ -1,0 +1,59 @@
+/**
+ * The one way commands write to the terminal. Every byte goes through `mask` (the redaction layer)
+ * so no command can forget it; colour is decided once (TTY, NO_COLOR, --no-color).
+ */
+
+/** Global flags every command sees (commander's optsWithGlobals()). */
+export interface GlobalOptions {
+  config?: string;
+  json?: boolean;
+  /** commander sets false for --no-color. */
+  color?: boolean;
+  verbose?: boolean;
+  showSecrets?: boolean;
+}
+
+/** Where a command writes; all text is masked before it leaves. */
+export interface Output {
+  /** Write text to stdout (masked). */
+  out(text: string): void;
+  /** Write text to stderr (masked). */
+  err(text: string): void;
+  /** A warning line on stderr. */
+  warn(message: string): void;
+  /** Whether ANSI colour may be used on stdout. */
+  readonly color: boolean;
+  /** Masks secrets in a string (identity with --show-secrets). */
+  mask(text: string): string;
+}
+
+/** Options for createOutput; the streams are injectable so tests need no process mocks. */
+export interface OutputOptions {
+  globals: GlobalOptions;
+  mask?: (text: string) => string;
+  stdout?: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr?: NodeJS.WritableStream;
+  env?: Record<string, string | undefined>;
+}
+
+/** Decides colour: only on a TTY, never with NO_COLOR (any value) or --no-color. */
+export function colorEnabled(globals: GlobalOptions, isTTY: boolean | undefined, env: Record<string, string | undefined>): boolean {
+  if (globals.color === false) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return Boolean(isTTY);
+}
+
+export function createOutput(options: OutputOptions): Output {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const env = options.env ?? process.env;
+  const mask = options.globals.showSecrets ? (t: string) => t : (options.mask ?? ((t: string) => t));
+  return {
+    out: (text) => void stdout.write(mask(text)),
+    err: (text) => void stderr.write(mask(text)),
+    warn: (message) => void stderr.write(mask(`warning: ${message}\n`)),
+    color: colorEnabled(options.globals, (stdout as { isTTY?: boolean }).isTTY, env),
+    mask,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The configuration chain: built-in defaults <- config file <- XBORDER_* environment <- flags.
+ * The environment is passed in (tests never touch process.env). Every problem found on the way is
+ * collected and reported at once in a ConfigError (exit 2).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, InputError } from '../errors.js';
+import type { AuthConfig, XborderConfig } from '../model.js';
+import { readJsonFile } from '../io/parse-json.js';
+import { validateConfigDocument } from '../validation/index.js';
+import { defaultConfig } from './defaults.js';
+import { interpolateEnv } from './interpolate.js';
+import { applyFlags, ENV_VARIABLES, flagsFromEnv, type ConfigFlags } from './overrides.js';
+import { semanticProblems } from './semantic-checks.js';
+
+export { defaultConfig } from './defaults.js';
+export type { ConfigFlags } from './overrides.js';
+
+/** Where to look and what overrides the file. */
+export interface LoadConfigOptions {
+  /** `--config FILE`; when absent, ./xborder.config.json is used if it exists. */
+  file?: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  flags?: ConfigFlags;
+}
+
+/** The name looked up in the working directory when no --config is given. */
+export const DEFAULT_CONFIG_FILE = 'xborder.config.json';
+
+/** Loads, interpolates, validates and layers the configuration. Throws ConfigError / InputError. */
+export async function loadConfig(options: LoadConfigOptions): Promise<XborderConfig> {
+  const config = defaultConfig();
+  const problems: string[] = [];
+  const file = options.file ? resolve(options.cwd, options.file) : resolve(options.cwd, DEFAULT_CONFIG_FILE);
+  const fileGiven = options.file !== undefined;
+  const label = options.file ?? DEFAULT_CONFIG_FILE;
+
+  if (fileGiven || existsSync(file)) {
+    if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);
+    const raw = await readJsonFile(file);
+    const { value, problems: envProblems, substituted } = interpolateEnv(raw, options.env);
+    problems.push(...envProblems);
+    for (const finding of validateConfigDocument(value)) {
+      problems.push(`${finding.path || '/'}: ${finding.message}`);
+    }
+    if (problems.length === 0) mergeFile(config, value as ConfigFileShape);
+    config.source = label;
+    config.envValues = substituted;
+  }
+
+  const envFlags = flagsFromEnv(options.env);
+  const envName = (key: keyof ConfigFlags) => Object.keys(ENV_VARIABLES).find((k) => ENV_VARIABLES[k] === key) ?? key;
+  problems.push(...applyFlags(config, envFlags, envName));
+  problems.push(...applyFlags(config, options.flags ?? {}, (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`));
+  if (problems.length === 0) problems.push(...semanticProblems(config, options.cwd));
+  if (problems.length > 0) throw new ConfigError(problems, config.source);
+  return config;
+}
+
+/** The config file as its schema describes it (validated before this is used). */
+interface ConfigFileShape {
+  merchantGUID?: string;
+  merchant?: Partial<XborderConfig['merchant']>;
+  platform?: Partial<XborderConfig['platform']>;
+  giftCard?: XborderConfig['giftCard'];
+  auth?: AuthConfig[];
+  timeoutMs?: number;
+  connectTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
+  maxBodyBytes?: number;
+  retries?: number;
+  retryIntervalMs?: number;
+  ca?: string;
+  insecure?: boolean;
+  proxy?: string;
+}
+
+function mergeFile(config: XborderConfig, file: ConfigFileShape): void {
+  if (file.merchantGUID !== undefined) config.merchantGUID = file.merchantGUID;
+  Object.assign(config.merchant, definedOnly(file.merchant ?? {}));
+  Object.assign(config.platform, definedOnly(file.platform ?? {}));
+  Object.assign(config.giftCard, definedOnly(file.giftCard ?? {}));
+  if (file.auth !== undefined) config.auth = file.auth;
+  const http = config.http;
+  if (file.timeoutMs !== undefined) {
+    http.timeoutMs = file.timeoutMs;
+    http.firstByteTimeoutMs = file.timeoutMs;
+  }
+  if (file.connectTimeoutMs !== undefined) http.connectTimeoutMs = file.connectTimeoutMs;
+  if (file.firstByteTimeoutMs !== undefined) http.firstByteTimeoutMs = file.firstByteTimeoutMs;
+  if (file.maxBodyBytes !== undefined) http.maxBodyBytes = file.maxBodyBytes;
+  if (file.retries !== undefined) http.retries = file.retries;
+  if (file.retryIntervalMs !== undefined) http.retryIntervalMs = file.retryIntervalMs;
+  if (file.ca !== undefined) http.caFile = file.ca;
+  if (file.insecure !== undefined) http.insecure = file.insecure;
+  if (file.proxy !== undefined) http.proxy = file.proxy;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+}

@@ -1,0 +1,59 @@
+/**
+ * The `--junit FILE` report: one <testsuite> per endpoint, one <testcase> per check of a case.
+ * A failed check is <failure>, a check that could not judge is <error>, a skipped one <skipped/>;
+ * warnings pass but are written to <system-out> so CI logs still show them.
+ */
+import { XMLBuilder } from 'fast-xml-parser';
+import type { CaseResult, CheckResult, RunResult } from '../model.js';
+import { describeFinding } from './finding-text.js';
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
+
+/** Renders the run as JUnit XML. */
+export function renderJunit(run: RunResult): string {
+  const byEndpoint = new Map<string, CaseResult[]>();
+  for (const c of run.cases) byEndpoint.set(c.endpoint, [...(byEndpoint.get(c.endpoint) ?? []), c]);
+  const suites = [...byEndpoint].map(([endpoint, cases]) => {
+    const testcases = cases.flatMap((c) => c.checks.map((check) => testcase(c, check)));
+    const count = (s: string) => cases.reduce((n, c) => n + c.checks.filter((k) => k.status === s).length, 0);
+    const time = cases.reduce((n, c) => n + (c.response?.durationMs ?? 0), 0) / 1000;
+    return {
+      '@_name': endpoint,
+      '@_tests': testcases.length,
+      '@_failures': count('failed'),
+      '@_errors': count('errored'),
+      '@_skipped': count('skipped'),
+      '@_time': time.toFixed(3),
+      testcase: testcases,
+    };
+  });
+  const s = run.summary;
+  const doc = {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    testsuites: {
+      '@_name': `xborder ${run.tool.version}`,
+      '@_tests': s.passed + s.failed + s.warnings + s.errored + s.skipped,
+      '@_failures': s.failed,
+      '@_errors': s.errored,
+      '@_skipped': s.skipped,
+      testsuite: suites,
+    },
+  };
+  return `${builder.build(doc)}`;
+}
+
+function testcase(c: CaseResult, check: CheckResult): Record<string, unknown> {
+  const text = check.findings.map(describeFinding).join('\n');
+  const node: Record<string, unknown> = {
+    '@_name': `${check.id} [${c.variant}, auth ${c.authMode}]`,
+    '@_classname': `${c.endpoint}.${c.variant}`,
+    '@_time': ((c.response?.durationMs ?? 0) / 1000).toFixed(3),
+  };
+  const detail = [text, c.curl ? `reproduce: ${c.curl}` : ''].filter(Boolean).join('\n');
+  const message = check.findings[0]?.message ?? check.status;
+  if (check.status === 'failed') node.failure = { '@_message': message, '@_type': check.id, '#text': detail };
+  else if (check.status === 'errored') node.error = { '@_message': message, '@_type': check.id, '#text': detail };
+  else if (check.status === 'skipped') node.skipped = { '@_message': message };
+  else if (check.status === 'warning') node['system-out'] = `warning: ${text}`;
+  return node;
+}

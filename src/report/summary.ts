@@ -1,0 +1,46 @@
+/** Counting check statuses and turning a run into an exit code (contract: exit codes). */
+import type { CaseResult, CheckResult, CheckStatus, Finding, RunResult, Summary } from '../model.js';
+import { VERSION } from '../version.js';
+
+/** Counts every check of every case by status. */
+export function summarize(cases: CaseResult[]): Summary {
+  const summary: Summary = { passed: 0, failed: 0, warnings: 0, errored: 0, skipped: 0 };
+  for (const c of cases) {
+    for (const check of c.checks) {
+      if (check.status === 'warning') summary.warnings++;
+      else summary[check.status]++;
+    }
+  }
+  return summary;
+}
+
+/** Wraps cases into the RunResult every report is a pure function of. */
+export function toRunResult(cases: CaseResult[]): RunResult {
+  return { tool: { name: 'xborder', version: VERSION }, summary: summarize(cases), cases };
+}
+
+/** 1 when anything failed, else 3 when anything could not be judged, else 0 (warnings allowed). */
+export function exitCodeOf(summary: Summary): number {
+  if (summary.failed > 0) return 1;
+  if (summary.errored > 0) return 3;
+  return 0;
+}
+
+/** The status a set of findings implies: any error fails, any warning warns, else passed. */
+export function statusOf(findings: Finding[]): CheckStatus {
+  if (findings.some((f) => (f.severity ?? 'error') === 'error')) return 'failed';
+  if (findings.some((f) => f.severity === 'warning')) return 'warning';
+  return 'passed';
+}
+
+/** Builds a CheckResult from findings. */
+export function checkFrom(id: string, findings: Finding[], title?: string): CheckResult {
+  return { id, status: statusOf(findings), findings, ...(title ? { title } : {}) };
+}
+
+/** The worst status of a case's checks, for one-line displays. */
+export function caseStatus(c: CaseResult): CheckStatus {
+  const order: CheckStatus[] = ['failed', 'errored', 'warning', 'passed', 'skipped'];
+  for (const status of order) if (c.checks.some((k) => k.status === status)) return status;
+  return 'skipped';
+}

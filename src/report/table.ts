@@ -1,0 +1,104 @@
+/**
+ * The default terminal report: a table per endpoint (case, check, auth mode, result, detail, time),
+ * then the details of every failed case (response body and a curl reproduction), then one summary
+ * line. Pure: RunResult in, text out; colour is a parameter.
+ */
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import type { CaseResult, CheckResult, CheckStatus, RunResult } from '../model.js';
+import { caseStatus } from './summary.js';
+import { describeFinding } from './finding-text.js';
+
+/** How the table is drawn. */
+export interface TableOptions {
+  color: boolean;
+  /** Show every passed check on its own row, and full exchanges. */
+  verbose?: boolean;
+  /** Longest response body excerpt shown for failed cases. */
+  bodyExcerptChars?: number;
+}
+
+const SYMBOL: Record<CheckStatus, string> = { passed: 'pass', failed: 'FAIL', warning: 'warn', errored: 'ERROR', skipped: 'skip' };
+
+/** Renders the whole report. */
+export function renderTable(run: RunResult, options: TableOptions): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const paint: Record<CheckStatus, (s: string) => string> = {
+    passed: chalk.green, failed: chalk.red.bold, warning: chalk.yellow, errored: chalk.magenta.bold, skipped: chalk.gray,
+  };
+  const out: string[] = [];
+  const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
+  for (const endpoint of endpoints) {
+    const table = new Table({
+      head: ['case', 'check', 'auth', 'result', 'detail', 'time'],
+      style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
+      colWidths: [null, null, null, null, 60, null] as unknown as number[],
+      wordWrap: true,
+    });
+    for (const c of run.cases.filter((k) => k.endpoint === endpoint)) {
+      for (const row of rowsOf(c, options.verbose ?? false)) {
+        table.push([row.variant, row.check, c.authMode, paint[row.status](SYMBOL[row.status]), row.detail, row.time]);
+      }
+    }
+    out.push(chalk.bold(endpoint), table.toString(), '');
+  }
+  const failedCases = run.cases.filter((c) => ['failed', 'errored'].includes(caseStatus(c)));
+  for (const c of options.verbose ? run.cases : failedCases) out.push(caseDetail(c, options, chalk));
+  const s = run.summary;
+  const line = [
+    paint.passed(`${s.passed} passed`),
+    s.failed ? paint.failed(`${s.failed} failed`) : `${s.failed} failed`,
+    s.warnings ? paint.warning(`${s.warnings} warnings`) : `${s.warnings} warnings`,
+    s.errored ? paint.errored(`${s.errored} errored`) : `${s.errored} errored`,
+    `${s.skipped} skipped`,
+  ].join(', ');
+  out.push(`${line} in ${run.cases.length} case${run.cases.length === 1 ? '' : 's'}`);
+  return `${out.join('\n')}\n`;
+}
+
+interface Row { variant: string; check: string; status: CheckStatus; detail: string; time: string }
+
+function rowsOf(c: CaseResult, verbose: boolean): Row[] {
+  const time = c.response ? `${Math.round(c.response.durationMs)} ms` : '';
+  const rows: Row[] = [];
+  const passed = c.checks.filter((k) => k.status === 'passed');
+  const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
+  for (const check of shown) rows.push({ variant: c.variant, check: check.id, status: check.status, detail: detailOf(check), time });
+  if (!verbose && passed.length > 0) {
+    rows.unshift({ variant: c.variant, check: `${passed.length} check${passed.length === 1 ? '' : 's'}`, status: 'passed', detail: passed.map((k) => k.id).join(', '), time });
+  }
+  return rows;
+}
+
+function detailOf(check: CheckResult): string {
+  const visible = check.findings.filter((f) => f.severity !== 'info' || check.status === 'passed');
+  if (visible.length === 0) return '';
+  const first = describeFinding(visible[0]!);
+  return visible.length > 1 ? `${first} (+${visible.length - 1} more)` : first;
+}
+
+function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<typeof Chalk>): string {
+  const lines = [chalk.bold(`${c.endpoint} ${c.variant} [auth ${c.authMode}]: ${caseStatus(c)}`)];
+  lines.push(`  request: ${c.request.method} ${c.request.url}`);
+  if (options.verbose) {
+    for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${k}: ${v}`);
+    if (c.requestBody) lines.push(indent(c.requestBody, 4));
+  }
+  if (c.response) lines.push(`  response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`);
+  if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${k}: ${v}`);
+  for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
+    for (const f of check.findings) lines.push(`  ${check.id}: ${describeFinding(f)}`);
+  }
+  if (c.responseBody !== undefined) {
+    const max = options.verbose ? Infinity : (options.bodyExcerptChars ?? 800);
+    const body = c.responseBody.length > max ? `${c.responseBody.slice(0, max)}… (${c.responseBody.length - max} more characters)` : c.responseBody;
+    lines.push('  body:', indent(body || '(empty)', 4));
+  }
+  if (c.curl) lines.push(`  reproduce: ${c.curl}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function indent(text: string, n: number): string {
+  const pad = ' '.repeat(n);
+  return text.split('\n').map((l) => pad + l).join('\n');
+}
