@@ -1,0 +1,102 @@
+/**
+ * The reference platform's behaviour as a pure function of a request, so it can be tested without a
+ * socket and the server stays a thin adapter. Errors are `ErrorInfo` bodies (`Code` as a string,
+ * `Error`, `Description`) with a non-200 status, as the platform's public documentation describes.
+ */
+import { operationForPath, VALIDATE_GIFT_CARD } from '../../platform/operations.js';
+import { findTestCard, UNKNOWN_CARD, WRONG_PIN } from './test-cards.js';
+
+/** A request as the mock sees it. Header names lower-cased (node:http does that). */
+export interface PlatformRequest {
+  method: string;
+  /** Path and query string, as on the request line. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** What the mock answers: a status and a JSON body. */
+export interface PlatformAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An ErrorInfo answer. */
+export function errorInfo(status: number, error: string, description: string, headers?: Record<string, string>): PlatformAnswer {
+  return { status, body: { Code: String(status), Error: error, Description: description }, ...(headers ? { headers } : {}) };
+}
+
+/** Answers one request for the merchant identified by `merchantGUID`. */
+export function handlePlatformRequest(request: PlatformRequest, merchantGUID: string): PlatformAnswer {
+  const url = new URL(request.url, 'http://platform.invalid');
+  const operation = operationForPath(url.pathname);
+  if (!operation) return errorInfo(404, 'Not Found', `No platform operation at ${url.pathname}. The mock knows the 32 indexed operations (xborder platform list).`);
+  if (request.method !== 'POST') {
+    return errorInfo(405, 'Method Not Allowed', `${operation.path} accepts POST only.`, { allow: 'POST' });
+  }
+
+  let body: unknown = {};
+  if (request.body.trim() !== '') {
+    try {
+      body = JSON.parse(request.body);
+    } catch (error) {
+      return errorInfo(400, 'Bad Request', `The request body is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+
+  const isGiftCard = operation === VALIDATE_GIFT_CARD;
+  const guidProblem = checkGuid(url, request.headers, isGiftCard ? body : undefined, merchantGUID);
+  if (guidProblem) return errorInfo(401, 'Unauthorized', guidProblem);
+  if (!isGiftCard) {
+    return errorInfo(501, 'Not Implemented', `${operation.name} (${operation.path}) is not simulated by the reference platform: the interface documents no shapes for it.`);
+  }
+  return validateGiftCard(body);
+}
+
+/** Why the merchant is not identified, or undefined when it is. Every GUID sent must match. */
+function checkGuid(url: URL, headers: PlatformRequest['headers'], body: unknown, expected: string): string | undefined {
+  const sent: Array<[where: string, value: string]> = [];
+  for (const [name, value] of url.searchParams) if (name.toLowerCase() === 'merchantguid') sent.push(['query parameter merchantGUID', value]);
+  const header = headers['merchantguid'];
+  if (header !== undefined) sent.push(['header MerchantGUID', Array.isArray(header) ? header.join(',') : header]);
+  const inBody = body !== undefined ? field(body, 'MerchantGUID') : undefined;
+  if (inBody !== undefined) sent.push(['body MerchantGUID', typeof inBody === 'string' ? inBody : JSON.stringify(inBody)]);
+
+  if (sent.length === 0) {
+    return `The merchant GUID is missing: send it as the merchantGUID query parameter or the MerchantGUID header${body !== undefined ? ' (or MerchantGUID in the body)' : ''}.`;
+  }
+  const wrong = sent.find(([, value]) => value.trim().toLowerCase() !== expected.toLowerCase());
+  return wrong ? `The merchant GUID in the ${wrong[0]} is not known to this platform.` : undefined;
+}
+
+/** A property looked up case-insensitively, as the platform's .NET parser most likely does. */
+function field(doc: unknown, name: string): unknown {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
+  const lower = name.toLowerCase();
+  const hit = Object.keys(doc).find((k) => k.toLowerCase() === lower);
+  return hit === undefined ? undefined : (doc as Record<string, unknown>)[hit];
+}
+
+function validateGiftCard(body: unknown): PlatformAnswer {
+  const country = field(body, 'ShippingCountryCode');
+  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) {
+    return errorInfo(400, 'Bad Request', 'ShippingCountryCode must be a two-letter ISO country code such as "DE".');
+  }
+  const cardFields = field(body, 'CardFields');
+  const cardId = field(cardFields, 'CardId');
+  if (typeof cardId !== 'string' || cardId.trim() === '') {
+    return errorInfo(400, 'Bad Request', 'CardFields.CardId is required (a string).');
+  }
+  const card = findTestCard(cardId.trim()) ?? UNKNOWN_CARD;
+  if (!card.isValid) return { status: 200, body: answer(false, null, null, false, card.errorCode ?? null, card.errorText ?? null) };
+  const pin = field(cardFields, 'CardPin');
+  if (card.pin !== undefined && pin !== card.pin) {
+    return { status: 200, body: answer(false, null, null, false, WRONG_PIN.errorCode, WRONG_PIN.errorText) };
+  }
+  return { status: 200, body: answer(true, card.balance, card.currencyCode, card.boughtFromPlatform, null, null) };
+}
+
+function answer(isValid: boolean, balance: number | null, currency: string | null, global: boolean, code: string | null, text: string | null) {
+  return { IsValid: isValid, Balance: balance, CurrencyCode: currency, IsGlobalEGiftCard: global, ErrorCode: code, ErrorText: text };
+}
