@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { rootCertificates } from 'node:tls';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+
+/** Everything that decides how a connection is made; requests sharing these share a pool. */
+export interface ConnectionOptions {
+  caFile?: string;
+  insecure?: boolean;
+  proxy?: string;
+  localAddress?: string;
+  connectTimeoutMs: number;
+}
+
+const cache = new Map<string, Promise<Dispatcher>>();
+
+/** Reads the private CA and appends it to Node's bundled roots: `caFile` adds trust, it must not replace it. */
+async function loadCa(caFile: string): Promise<string[]> {
+  let pem: string;
+  try {
+    pem = await readFile(caFile, 'utf8');
+  } catch (err) {
+    throw Object.assign(new Error(`cannot read caFile ${caFile}: ${(err as Error).message}`), { code: 'CA_FILE' });
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw Object.assign(new Error(`caFile ${caFile} holds no PEM certificate`), { code: 'CA_FILE' });
+  }
+  return [...rootCertificates, pem];
+}
+
+async function build(o: ConnectionOptions): Promise<Dispatcher> {
+  const ca = o.caFile ? await loadCa(o.caFile) : undefined;
+  const tls = {
+    ...(ca ? { ca } : {}),
+    rejectUnauthorized: !o.insecure,
+    timeout: o.connectTimeoutMs,
+  };
+  // bodyTimeout 0: a slow body is judged by the total timeout (the abort signal), not per chunk.
+  if (o.proxy) {
+    return new ProxyAgent({
+      uri: o.proxy,
+      requestTls: tls,
+      // localAddress binds the socket to the proxy, the only one this machine opens.
+      proxyTls: { timeout: o.connectTimeoutMs, ...(o.localAddress ? { localAddress: o.localAddress } : {}) },
+      bodyTimeout: 0,
+    });
+  }
+  return new Agent({
+    connect: { ...tls, ...(o.localAddress ? { localAddress: o.localAddress } : {}) },
+    bodyTimeout: 0,
+  });
+}
+
+/**
+ * The dispatcher for these connection options, created once and reused so a run of many requests
+ * keeps its connections alive. Rejects (code CA_FILE) when the CA file cannot be read.
+ */
+export function getDispatcher(o: ConnectionOptions): Promise<Dispatcher> {
+  const key = JSON.stringify([o.caFile ?? '', !!o.insecure, o.proxy ?? '', o.localAddress ?? '', o.connectTimeoutMs]);
+  let d = cache.get(key);
+  if (!d) {
+    d = build(o);
+    cache.set(key, d);
+    // A failed build (unreadable CA) must not poison the cache for a later, fixed attempt.
+    d.catch(() => cache.delete(key));
+  }
+  return d;
+}
+
+/** Closes every cached dispatcher (idle keep-alive sockets would otherwise hold a CLI run open). */
+export async function closeAgents(): Promise<void> {
+  const all = [...cache.values()];
+  cache.clear();
+  await Promise.all(
+    all.map(async (p) => {
+      try {
+        const d = await p;
+        await d.destroy();
+      } catch {
+        // already failed or closed: nothing to release
+      }
+    }),
+  );
+}

@@ -1,0 +1,121 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import type { Exchange, HttpSettings, ReceivedResponse, RequestSpec, TransportError } from '../model.js';
+import { closeAgents, getDispatcher } from './agents.js';
+import { DEFAULT_HTTP_SETTINGS } from './defaults.js';
+import { resolveProxy } from './proxy.js';
+import { readCapped } from './read-body.js';
+import { NOT_STARTED_CODES, toTransportError } from './transport-error.js';
+
+export { closeAgents };
+
+/** The result of one attempt; send() adds the request and the total duration. */
+interface Attempt {
+  response?: ReceivedResponse;
+  error?: TransportError;
+}
+
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  const lower = name.toLowerCase();
+  return Object.keys(headers).some((k) => k.toLowerCase() === lower);
+}
+
+/** Lower-cased names, repeated headers joined with ", " (the shape of ReceivedResponse.headers). */
+function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<Attempt> {
+  const target = url.host;
+  const controller = new AbortController();
+  let totalFired = false;
+  const timer = setTimeout(() => {
+    totalFired = true;
+    controller.abort(Object.assign(new Error('total timeout'), { code: 'TIMEOUT_TOTAL' }));
+  }, s.timeoutMs);
+  const totalError = (): TransportError => ({
+    code: 'TIMEOUT_TOTAL',
+    message: `the exchange with ${target} did not finish within ${s.timeoutMs} ms`,
+  });
+  const t0 = performance.now();
+  let response: ReceivedResponse | undefined;
+  try {
+    const dispatcher = await getDispatcher({
+      caFile: s.caFile,
+      insecure: s.insecure,
+      proxy: resolveProxy(url, s.proxy),
+      localAddress: spec.localAddress,
+      connectTimeoutMs: s.connectTimeoutMs,
+    });
+    const headers = { ...spec.headers };
+    if (!hasHeader(headers, 'accept-encoding')) headers['Accept-Encoding'] = ACCEPT_ENCODING;
+    const res = await request(url, {
+      method: spec.method,
+      headers,
+      body: spec.body,
+      dispatcher,
+      signal: controller.signal,
+      headersTimeout: s.firstByteTimeoutMs,
+      bodyTimeout: 0,
+    });
+    const flat = flattenHeaders(res.headers);
+    response = {
+      status: res.statusCode,
+      headers: flat,
+      body: Buffer.alloc(0),
+      truncated: false,
+      timeToFirstByteMs: Math.round(performance.now() - t0),
+    };
+    const read = await readCapped(res.body, flat['content-encoding'], s.maxBodyBytes);
+    response.body = read.body;
+    response.truncated = read.truncated;
+    return { response };
+  } catch (err) {
+    // A response whose body failed midway is still returned: its status and headers help debugging.
+    return { response, error: totalFired ? totalError() : toTransportError(err, target) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Sends one request and never throws: transport problems land in `exchange.error` with a stable code.
+ * Redirects are returned as received (never followed); bodies are decoded (gzip, deflate, br) and cut
+ * at `maxBodyBytes` (`response.truncated`). The total timeout applies per attempt. Only failures to
+ * start (refused, DNS, connect timeout: nothing was sent) are retried, `retries` times,
+ * `retryIntervalMs` apart; `durationMs` covers every attempt and wait.
+ */
+export async function send(spec: RequestSpec, settings: HttpSettings): Promise<Exchange> {
+  const s: HttpSettings = { ...DEFAULT_HTTP_SETTINGS, ...stripUndefined(settings) };
+  const started = performance.now();
+  const done = (a: Attempt): Exchange => ({
+    request: spec,
+    ...(a.response ? { response: a.response } : {}),
+    ...(a.error ? { error: a.error } : {}),
+    durationMs: Math.round(performance.now() - started),
+  });
+  let url: URL;
+  try {
+    url = new URL(spec.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported protocol ${url.protocol}`);
+  } catch (err) {
+    return done({ error: { code: 'INVALID_URL', message: `cannot send to "${spec.url}": ${(err as Error).message}` } });
+  }
+  for (let n = 0; ; n++) {
+    const a = await attempt(spec, url, s);
+    if (!a.error || a.response || !NOT_STARTED_CODES.has(a.error.code) || n >= s.retries) return done(a);
+    await sleep(s.retryIntervalMs);
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,60 @@
+import type { TransportError } from '../model.js';
+
+/** Codes for failures where nothing reached the server, so trying again is safe. */
+export const NOT_STARTED_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'TIMEOUT_CONNECT']);
+
+/** Node/OpenSSL codes that mean the TLS handshake or certificate check failed. */
+const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME|ALTNAME|EPROTO/i;
+
+/** Error codes as undici, node:net, node:dns and node:tls report them, collected along `cause`. */
+function codesOf(err: unknown): { codes: string[]; messages: string[] } {
+  const codes: string[] = [];
+  const messages: string[] = [];
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 5; depth++) {
+    const e = cur as { code?: unknown; message?: unknown; cause?: unknown; reason?: unknown };
+    if (typeof e.code === 'string') codes.push(e.code);
+    if (typeof e.message === 'string' && e.message) messages.push(e.message);
+    cur = e.cause;
+  }
+  return { codes, messages };
+}
+
+/**
+ * Maps any error thrown while sending into the stable codes of `TransportError`
+ * (ECONNREFUSED, ENOTFOUND, ECONNRESET, TIMEOUT_CONNECT, TIMEOUT_FIRST_BYTE, TLS, PROXY, ...).
+ * Unknown node codes pass through unchanged so nothing is hidden; the total timeout is decided by
+ * the caller, which owns the abort signal.
+ */
+export function toTransportError(err: unknown, target: string): TransportError {
+  const { codes, messages } = codesOf(err);
+  const message = messages[0] ?? String(err);
+  const has = (...c: string[]) => codes.some((x) => c.includes(x));
+
+  if (has('DECODING')) return { code: 'DECODING', message: `${target}: ${message}` };
+  if (has('CA_FILE')) return { code: 'CA_FILE', message };
+  if (has('ECONNREFUSED')) return { code: 'ECONNREFUSED', message: `connection refused by ${target}` };
+  if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA')) {
+    return { code: 'ENOTFOUND', message: `DNS lookup failed for ${target} (${codes[0]})` };
+  }
+  if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
+    return { code: 'TIMEOUT_CONNECT', message: `connecting to ${target} timed out` };
+  }
+  if (has('UND_ERR_HEADERS_TIMEOUT')) {
+    return { code: 'TIMEOUT_FIRST_BYTE', message: `${target} accepted the request but sent no response headers in time` };
+  }
+  if (has('UND_ERR_BODY_TIMEOUT')) return { code: 'TIMEOUT_TOTAL', message: `${target} stopped sending the body` };
+  const tlsCode = codes.find((c) => TLS_CODE.test(c));
+  if (tlsCode) return { code: 'TLS', message: `TLS failure with ${target}: ${message} (${tlsCode})` };
+  if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(message)) {
+    return { code: 'PROXY', message: `the proxy refused the tunnel to ${target}: ${message}` };
+  }
+  if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET') || /other side closed|socket hang up/i.test(message)) {
+    return { code: 'ECONNRESET', message: `${target} closed the connection early (${message})` };
+  }
+  if (has('UND_ERR_INVALID_ARG', 'ERR_INVALID_URL', 'ERR_INVALID_ARG_VALUE', 'ERR_INVALID_ARG_TYPE')) {
+    return { code: 'INVALID_REQUEST', message: `request to ${target} could not be built: ${message}` };
+  }
+  const code = codes.find((c) => /^E[A-Z]+$/.test(c)) ?? codes[0] ?? 'ERROR';
+  return { code, message: `request to ${target} failed: ${message}` };
+}
