@@ -3,8 +3,15 @@
  * action from src/cli/actions/ when it runs.
  */
 import type { Command } from 'commander';
+import { defineCheck } from './check.js';
+import { defineDecode } from './decode.js';
+import { defineMock } from './mock.js';
+import { defineSamples } from './samples.js';
 
 /** Adds every xborder command to `program`. */
 export function defineCommands(program: Command): void {
-  void program;
+  defineCheck(program);
+  defineDecode(program);
+  defineSamples(program);
+  defineMock(program);
 }
