@@ -5,15 +5,11 @@
  * `GiftCardAnswer` for the table. An invalid card is a conforming answer; a PIN never leaves this
  * module except in the request it sends.
  */
-import type { CaseResult, CheckResult, Exchange, XborderConfig } from '../model.js';
-import { send } from '../http/send.js';
-import { judgeStatus200, judgeTransport } from '../checks/transport.js';
-import { judgeJsonBody } from '../checks/body.js';
-import { judgePayload } from '../checks/payload.js';
-import { checkFrom } from '../report/summary.js';
-import { describeErrorInfo, fieldOf, recognizeErrorInfo, type ErrorInfoBody } from './error-info.js';
+import type { XborderConfig } from '../model.js';
+import { fieldOf } from './error-info.js';
 import { VALIDATE_GIFT_CARD } from './operations.js';
-import { platformRequest, platformUrl } from './request.js';
+import { postToPlatform, type PlatformResult } from './post.js';
+import { platformUrl } from './request.js';
 
 /** What to validate. */
 export interface GiftCardQuery {
@@ -37,14 +33,9 @@ export interface GiftCardAnswer {
   errorText?: string | null;
 }
 
-/** One ValidateGiftCard call, judged. */
-export interface GiftCardOutcome {
-  caseResult: CaseResult;
-  /** Present when a JSON object came back with HTTP 200. */
+/** One ValidateGiftCard call, judged; `answer` is present when JSON came back with HTTP 200. */
+export interface GiftCardOutcome extends PlatformResult {
   answer?: GiftCardAnswer;
-  /** Present when an error status came back with an ErrorInfo body. */
-  errorInfo?: ErrorInfoBody;
-  exchange: Exchange;
 }
 
 /** What stands in for the PIN in every stored copy of the request. */
@@ -70,48 +61,21 @@ export function giftCardUrl(config: XborderConfig): string {
 /** Sends one ValidateGiftCard request and judges the answer. Never throws for network problems. */
 export async function validateGiftCard(query: GiftCardQuery, config: XborderConfig): Promise<GiftCardOutcome> {
   const body = giftCardBody(config.merchantGUID, query);
-  const spec = platformRequest(giftCardUrl(config), JSON.stringify(body), config.merchantGUID, config.platform.guidIn);
-  const exchange = await send(spec, config.http);
-  const { checks, answer, errorInfo, text } = judgeGiftCardExchange(exchange, config.http.timeoutMs);
-  const masked = query.pin ? { ...body, CardFields: { ...(body.CardFields as object), CardPin: PIN_MASK } } : body;
-  const caseResult: CaseResult = {
-    endpoint: 'ValidateGiftCard',
-    variant: query.cardId,
-    authMode: `merchant-guid (${config.platform.guidIn})`,
-    request: { method: spec.method, url: spec.url, headers: spec.headers },
-    ...(exchange.response ? { response: { status: exchange.response.status, durationMs: exchange.durationMs } } : {}),
-    checks,
-    requestBody: JSON.stringify(masked, null, 2),
-    ...(text !== undefined ? { responseBody: text } : {}),
-    ...(exchange.response ? { responseHeaders: exchange.response.headers } : {}),
-  };
-  return { caseResult, exchange, ...(answer ? { answer } : {}), ...(errorInfo ? { errorInfo } : {}) };
-}
-
-/** The checks of a ValidateGiftCard exchange, and what the answer says. */
-export function judgeGiftCardExchange(exchange: Exchange, timeoutMs: number): {
-  checks: CheckResult[];
-  answer?: GiftCardAnswer;
-  errorInfo?: ErrorInfoBody;
-  text?: string;
-} {
-  const transport = judgeTransport(exchange, timeoutMs);
-  if (!transport.answered) return { checks: transport.checks };
-  const body = judgeJsonBody(exchange);
-  const status = exchange.response!.status;
-  const errorInfo = status !== 200 ? recognizeErrorInfo(body.json) : undefined;
-  // A refusal with an ErrorInfo says why in the status check itself, where a reader looks first.
-  const statusCheck = errorInfo
-    ? checkFrom('status-200', [{ message: `the platform refused the call: ${describeErrorInfo(errorInfo)}`, expected: 200, actual: status }])
-    : judgeStatus200(exchange);
-  const checks = [...transport.checks, statusCheck, ...body.checks];
-  if (body.json === undefined) return { checks, text: body.text };
-  if (status !== 200) {
-    if (errorInfo) checks.push(...judgePayload('error-info', body.json, false));
-    return { checks, text: body.text, ...(errorInfo ? { errorInfo } : {}) };
-  }
-  checks.push(...judgePayload('gift-card-response', body.json, false));
-  return { checks, text: body.text, answer: readGiftCardAnswer(body.json) };
+  const shownBody = query.pin ? { ...body, CardFields: { ...(body.CardFields as object), CardPin: PIN_MASK } } : body;
+  const result = await postToPlatform(
+    {
+      endpoint: 'ValidateGiftCard',
+      variant: query.cardId,
+      url: giftCardUrl(config),
+      body,
+      shownBody,
+      guidIn: config.platform.guidIn,
+      successKind: 'gift-card-response',
+    },
+    config,
+  );
+  const answered = result.exchange.response?.status === 200 && result.json !== undefined;
+  return answered ? { ...result, answer: readGiftCardAnswer(result.json) } : result;
 }
 
 /** Reads the answer's fields leniently for display; the checks say what is wrong with them. */
