@@ -1,0 +1,70 @@
+/**
+ * `xborder decode`: reads a payload from a file or stdin, decodes its URL-encoded values and prints
+ * them as a table (path, raw, decoded, note) or, with --json, the payload with the values decoded.
+ * Card data is masked by key (Redactor.json) and every byte passes the output mask.
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { parseJsonText, readJsonFile } from '../../io/parse-json.js';
+import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
+import { renderDecodeTable } from '../../decode/render-table.js';
+import { Redactor } from '../../redact/redactor.js';
+import { createOutput, type GlobalOptions } from '../output.js';
+
+/** Options of the decode command. */
+export interface DecodeOptions {
+  file?: string;
+  all?: boolean;
+}
+
+/** Runs the command; returns the exit code (0; bad input throws InputError/UsageError, exit 2). */
+export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions & DecodeOptions;
+  const redactor = new Redactor();
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const doc = await readInput(opts.file);
+  const { decoded, values } = decodePayload(doc, { all: opts.all === true });
+  const show = <T>(v: T): T => (globals.showSecrets ? v : redactor.json(v));
+  if (globals.json) {
+    output.out(`${JSON.stringify(show(decoded), null, 2)}\n`);
+    return 0;
+  }
+  output.out(renderDecodeTable(maskValues(values, show(doc), show(decoded)), { color: output.color, all: opts.all === true }));
+  return 0;
+}
+
+/** The payload from FILE, or stdin for none or "-". */
+async function readInput(file: string | undefined): Promise<unknown> {
+  if (file !== undefined && file !== '-') return readJsonFile(file);
+  if (process.stdin.isTTY) {
+    throw new UsageError('No input: give a FILE, or pipe a JSON payload on stdin (xborder decode - < order.json).');
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let text = Buffer.concat(chunks).toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') throw new UsageError('No input: stdin was empty. Give a FILE or pipe a JSON payload.');
+  return parseJsonText(text, '<stdin>');
+}
+
+/**
+ * Takes each row's raw and decoded text from the redacted documents, so a value the redactor masks
+ * by its key (CardNumber, CVVNumber ...) is masked in the table as well.
+ */
+function maskValues(values: DecodedValue[], rawDoc: unknown, decodedDoc: unknown): DecodedValue[] {
+  return values.map((v) => {
+    const raw = atPointer(rawDoc, v.path);
+    const decoded = atPointer(decodedDoc, v.path);
+    return { ...v, raw: typeof raw === 'string' ? raw : v.raw, decoded: typeof decoded === 'string' ? decoded : v.decoded };
+  });
+}
+
+function atPointer(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}

@@ -1,0 +1,53 @@
+/**
+ * `xborder samples list` and `xborder samples show NAME`: the built-in payloads, optionally with
+ * `--set` overrides and decoded. The payment sample carries a test card number, so output goes
+ * through the redactor unless --show-secrets.
+ */
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { listSamples, findSample, loadSample } from '../../samples/catalog.js';
+import { applyOverrides } from '../../samples/override.js';
+import { decodePayload } from '../../decode/payload-decode.js';
+import { Redactor } from '../../redact/redactor.js';
+import { createOutput, type GlobalOptions } from '../output.js';
+
+/** Options of `samples show`. */
+export interface ShowOptions {
+  name: string;
+  set?: string[];
+  decoded?: boolean;
+}
+
+/** `samples list`: a table (name, kind, description), or a JSON array with --json. */
+export async function runList(cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  const redactor = new Redactor();
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const samples = listSamples();
+  if (globals.json) {
+    output.out(`${JSON.stringify(samples.map(({ name, kind, description, file }) => ({ name, kind, description, file })), null, 2)}\n`);
+    return 0;
+  }
+  const table = new Table({
+    head: ['name', 'kind', 'description'],
+    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
+    colWidths: [null, null, 70] as unknown as number[],
+    wordWrap: true,
+  });
+  for (const s of samples) table.push([s.name, s.kind, s.description]);
+  output.out(`${table.toString()}\n${samples.length} samples; show one with: xborder samples show NAME\n`);
+  return 0;
+}
+
+/** `samples show NAME`: the sample as pretty JSON, overrides applied, optionally decoded. */
+export async function runShow(opts: ShowOptions, cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  const redactor = new Redactor();
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const info = findSample(opts.name);
+  let doc = applyOverrides(loadSample(info.name), opts.set ?? [], info.kind);
+  if (opts.decoded) doc = decodePayload(doc).decoded;
+  const shown = globals.showSecrets ? doc : redactor.json(doc);
+  output.out(`${JSON.stringify(shown, null, 2)}\n`);
+  return 0;
+}

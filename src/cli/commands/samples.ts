@@ -1,0 +1,35 @@
+/** `xborder samples [list]` and `xborder samples show NAME [--set Path=value ...] [--decoded]`. */
+import type { Command } from 'commander';
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+/** Declares the samples command and its list/show subcommands; the work is in ../actions/samples.ts. */
+export function defineSamples(program: Command): void {
+  const samples = program.command('samples').description('the built-in sample payloads (list, show with --set overrides)');
+  samples
+    .command('list', { isDefault: true })
+    .description('list the samples: name, kind, description (--json: a JSON array)')
+    .action(async (_opts: object, cmd: Command) => {
+      const { runList } = await import('../actions/samples.js');
+      process.exitCode = await runList(cmd);
+    });
+  samples
+    .command('show')
+    .description('print a sample payload as JSON, with overrides applied')
+    .argument('<name>', 'sample name (see xborder samples list)')
+    .option('--set <path=value>', 'change a field, repeatable: Products[0].Quantity=3 (value parsed as JSON when it parses, else a string)', collect)
+    .option('--decoded', 'print with the URL-encoded values decoded')
+    .addHelpText(
+      'after',
+      '\nA --set path must exist in the sample or be documented in the schema of its kind; anything else is\n' +
+        'an error (exit 2). Card data is masked unless --show-secrets.\n\n' +
+        'Examples:\n  xborder samples show order-minimal --set OrderId=GE1X\n' +
+        '  xborder samples show order-full --set Customer.IsEndCustomerPrimary=true --set \'Products[0].Quantity=3\' --decoded',
+    )
+    .action(async (name: string, opts: { set?: string[]; decoded?: boolean }, cmd: Command) => {
+      const { runShow } = await import('../actions/samples.js');
+      process.exitCode = await runShow({ ...opts, name }, cmd);
+    });
+}
