@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { defineCheck } from './check.js';
 import { defineDecode } from './decode.js';
+import { defineDemo } from './demo.js';
 import { defineMock } from './mock.js';
 import { defineSamples } from './samples.js';
 
@@ -12,6 +13,7 @@ import { defineSamples } from './samples.js';
 export function defineCommands(program: Command): void {
   defineCheck(program);
   defineDecode(program);
+  defineDemo(program);
   defineSamples(program);
   defineMock(program);
 }

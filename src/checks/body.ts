@@ -1,0 +1,28 @@
+/**
+ * `content-type-json` and `json-body`: the answer must be JSON, labelled as JSON. The body reading
+ * itself (caps, UTF-8, HTML pages, parse positions) is the http layer's readJsonBody.
+ */
+import type { CheckResult, Exchange } from '../model.js';
+import { readJsonBody } from '../http/body.js';
+import { checkFrom } from '../report/summary.js';
+
+/** The parsed body (when it parsed) and the two checks. */
+export interface BodyVerdict {
+  json?: unknown;
+  text: string;
+  checks: CheckResult[];
+}
+
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
+/** Judges the response body of an answered exchange. */
+export function judgeJsonBody(exchange: Exchange): BodyVerdict {
+  const response = exchange.response!;
+  const contentType = response.headers['content-type'] ?? '';
+  const { json, text, findings } = readJsonBody(response);
+  const typeOk = JSON_TYPE.test(contentType);
+  const contentTypeCheck = checkFrom('content-type-json', typeOk ? [] : [{ message: 'the response is not labelled as JSON', expected: 'application/json', actual: contentType || '(no Content-Type)' }]);
+  // readJsonBody also comments on the content type; that is content-type-json's job here.
+  const bodyFindings = findings.filter((f) => !/content[- ]type/i.test(f.message));
+  return { json, text, checks: [contentTypeCheck, checkFrom('json-body', bodyFindings)] };
+}

@@ -1,0 +1,37 @@
+/**
+ * When an order carries PaymentDetails the merchant charges it and must report what it charged:
+ * `payment-fields` (both PaymentCurrencyCode and PaymentAmount, well-formed) and `payment-amount`
+ * (a currency the order uses, and that currency's order total; a mismatch is only a warning,
+ * because what is charged is the merchant's call).
+ */
+import type { CheckResult, Finding } from '../model.js';
+import { checkFrom } from '../report/summary.js';
+import type { ResponseInfoView } from './response-info.js';
+import { candidateTotals, matchesTotal } from './order-totals.js';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Both payment checks for an order that was sent with PaymentDetails. */
+export function judgePayment(order: Record<string, unknown>, info: ResponseInfoView | undefined): CheckResult[] {
+  const fields: Finding[] = [];
+  const currency = info?.paymentCurrencyCode;
+  const amount = info?.paymentAmount;
+  if (!currency) fields.push({ message: 'PaymentDetails were sent, so the answer must say which currency was charged', path: '/ResponseInfo/PaymentCurrencyCode', expected: 'an ISO 4217 code', actual: currency ?? 'missing' });
+  else if (!/^[A-Z]{3}$/.test(currency)) fields.push({ message: 'PaymentCurrencyCode is not an ISO 4217 code', path: '/ResponseInfo/PaymentCurrencyCode', expected: 'three capital letters', actual: currency });
+  if (!amount) fields.push({ message: 'PaymentDetails were sent, so the answer must say how much was charged', path: '/ResponseInfo/PaymentAmount', expected: 'a decimal written as text, e.g. "170.10"', actual: amount ?? 'missing' });
+  else if (!DECIMAL.test(amount)) fields.push({ message: 'PaymentAmount is not a decimal string', path: '/ResponseInfo/PaymentAmount', expected: 'a decimal written as text', actual: amount });
+  const checks = [checkFrom('payment-fields', fields)];
+  if (fields.length > 0 || !currency || !amount) return checks;
+
+  const totals = candidateTotals(order);
+  const inCurrency = totals.get(currency);
+  const findings: Finding[] = [];
+  if (totals.size > 0 && inCurrency === undefined) {
+    findings.push({ severity: 'warning', message: `charged in ${currency}, a currency the order does not use`, path: '/ResponseInfo/PaymentCurrencyCode', expected: [...totals.keys()].join(' or '), actual: currency });
+  } else if (inCurrency !== undefined && !matchesTotal(order, currency, Number(amount))) {
+    const expected = inCurrency.map((t) => t.toFixed(2)).join(' or ');
+    findings.push({ severity: 'warning', message: `charged ${amount} ${currency}, but the order total in ${currency} is ${expected}`, path: '/ResponseInfo/PaymentAmount', expected, actual: amount });
+  }
+  checks.push(checkFrom('payment-amount', findings));
+  return checks;
+}

@@ -1,0 +1,25 @@
+/**
+ * Negative checks: a request the merchant must refuse (no or bad credentials, a wrong MerchantGUID).
+ * Refused means a non-2xx status, or `Success: false` in a ResponseInfo. Accepting it is a failure;
+ * when an order was created by mistake the finding names its id.
+ */
+import type { CheckResult, Exchange } from '../model.js';
+import { checkFrom } from '../report/summary.js';
+import { readResponseInfo } from './response-info.js';
+
+/** Judges whether `exchange` was rejected; `id` is auth-enforced or guid-enforced. */
+export function judgeRejected(id: 'auth-enforced' | 'guid-enforced', exchange: Exchange, what: string, body: unknown): CheckResult {
+  const response = exchange.response;
+  if (!response) {
+    return { id, status: 'errored', findings: [{ message: `could not judge: ${exchange.error?.message ?? 'no response'}`, actual: exchange.error?.code }] };
+  }
+  const info = readResponseInfo(body);
+  const refused = response.status < 200 || response.status >= 300 || info?.success === false;
+  if (refused) return checkFrom(id, []);
+  const created = info?.internalOrderId ? ` and created order ${info.internalOrderId}` : '';
+  return checkFrom(id, [{
+    message: `accepted a request with ${what}${created}; it must be rejected`,
+    expected: 'a 401/403 (or Success false)',
+    actual: `HTTP ${response.status}${info ? ` Success ${String(info.success)}` : ''}`,
+  }]);
+}

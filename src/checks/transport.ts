@@ -1,0 +1,52 @@
+/**
+ * Checks on how an exchange went at the transport level: did we get an answer, within the
+ * platform's timeout, with HTTP 200. A connection that cannot be made is `errored` (we could not
+ * judge); a timeout is `failed` (the platform would have given up on this merchant).
+ */
+import type { CheckResult, Exchange } from '../model.js';
+import { checkFrom } from '../report/summary.js';
+
+/** Result of judging transport: the checks, and whether the response can be judged further. */
+export interface TransportVerdict {
+  checks: CheckResult[];
+  answered: boolean;
+}
+
+/** `reachable` and `within-timeout`. A slow answer (over half the timeout) is a warning. */
+export function judgeTransport(exchange: Exchange, timeoutMs: number): TransportVerdict {
+  const error = exchange.error;
+  if (error && error.code.startsWith('TIMEOUT')) {
+    return {
+      answered: false,
+      checks: [
+        { id: 'reachable', status: 'passed', findings: [] },
+        checkFrom('within-timeout', [{ message: `no complete answer within the timeout (${error.message})`, expected: `an answer within ${timeoutMs} ms`, actual: error.code }]),
+      ],
+    };
+  }
+  if (error || !exchange.response) {
+    return {
+      answered: false,
+      checks: [{ id: 'reachable', status: 'errored', findings: [{ message: `could not reach the endpoint: ${error?.message ?? 'no response'}`, actual: error?.code }] }],
+    };
+  }
+  const slow = exchange.durationMs > timeoutMs / 2;
+  return {
+    answered: true,
+    checks: [
+      { id: 'reachable', status: 'passed', findings: [] },
+      checkFrom('within-timeout', slow ? [{ severity: 'warning', message: `slow: answered in ${Math.round(exchange.durationMs)} ms, more than half the ${timeoutMs} ms timeout`, expected: `well under ${timeoutMs} ms`, actual: `${Math.round(exchange.durationMs)} ms` }] : []),
+    ],
+  };
+}
+
+/** `status-200`: a conforming success answer is HTTP 200; redirects are named as such. */
+export function judgeStatus200(exchange: Exchange): CheckResult {
+  const response = exchange.response!;
+  if (response.status === 200) return checkFrom('status-200', []);
+  const location = response.headers['location'];
+  const message = response.status >= 300 && response.status < 400
+    ? `redirect to ${location ?? '(no Location)'}: the platform does not follow redirects`
+    : `expected HTTP 200 for a valid request`;
+  return checkFrom('status-200', [{ message, expected: 200, actual: response.status }]);
+}

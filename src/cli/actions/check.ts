@@ -1,0 +1,46 @@
+/** Actions of `check`, `check-cart` and `post-order`. */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { readJsonFile } from '../../io/parse-json.js';
+import { loadSample } from '../../samples/catalog.js';
+import { applyOverrides } from '../../samples/override.js';
+import { prepareSampleOrder } from '../../merchant/requests.js';
+import { sampleOrderSources, type OrderSource } from '../../merchant/plan.js';
+import { runMerchantCommand, type MerchantRunOptions } from '../merchant-run.js';
+
+/** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
+export function run(opts: MerchantRunOptions, cmd: Command): Promise<number> {
+  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true }));
+}
+
+/** `xborder check-cart`. */
+export function runCart(opts: MerchantRunOptions & { negative?: boolean }, cmd: Command): Promise<number> {
+  return runMerchantCommand(opts, cmd, () => ({ cart: true, orders: [], sequences: false, negatives: opts.negative !== false }));
+}
+
+/** Options of `post-order`. */
+export interface PostOrderOptions extends MerchantRunOptions {
+  file?: string;
+  sample?: string;
+  set?: string[];
+  sequences?: boolean;
+  negative?: boolean;
+}
+
+/** `xborder post-order --file F | --sample NAME [--set Path=value ...]`. */
+export async function runPostOrder(opts: PostOrderOptions, cmd: Command): Promise<number> {
+  if (opts.file && opts.sample) throw new UsageError('Give either --file or --sample, not both.');
+  const sets = opts.set ?? [];
+  let source: (ctx: Parameters<Parameters<typeof runMerchantCommand>[2]>[0]) => OrderSource;
+  if (opts.file) {
+    // The user's own order is sent exactly as given (plus --set changes they asked for).
+    const order = applyOverrides(await readJsonFile(opts.file), sets, 'order');
+    if (!order || typeof order !== 'object' || Array.isArray(order)) throw new UsageError(`${opts.file}: an order must be a JSON object.`);
+    source = () => ({ variant: opts.file!, build: () => structuredClone(order) as Record<string, unknown> });
+  } else {
+    const name = opts.sample ?? 'order-full';
+    const sample = applyOverrides(loadSample(name), sets, 'order');
+    source = (ctx) => ({ variant: name, build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()) });
+  }
+  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: false, orders: [source(ctx)], sequences: Boolean(opts.sequences), negatives: Boolean(opts.negative) }));
+}

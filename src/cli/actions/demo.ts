@@ -1,0 +1,63 @@
+/**
+ * `xborder demo`: the embedded default. Starts the reference merchant (every auth mode enforced,
+ * secrets made up for this run) and the mock platform on free local ports, runs `check` against the
+ * merchant and validates the platform's test gift cards, and prints one report.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import type { XborderConfig } from '../../model.js';
+import { defaultConfig } from '../../config/defaults.js';
+import { startMockMerchant } from '../../mock/merchant/server.js';
+import { startMockPlatform } from '../../mock/platform/server.js';
+import { TEST_CARDS } from '../../mock/platform/test-cards.js';
+import { validateGiftCard } from '../../platform/gift-card.js';
+import { sampleOrderSources } from '../../merchant/plan.js';
+import { toRunResult, exitCodeOf } from '../../report/summary.js';
+import { closeAgents } from '../../http/send.js';
+import type { GlobalOptions } from '../output.js';
+import { sessionFor } from '../session.js';
+import { runMerchantSuite, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+
+/** The demo's configuration: every auth mode, with secrets that exist only for this run. */
+export function demoConfig(): XborderConfig {
+  const secret = () => randomBytes(18).toString('base64url');
+  const config = defaultConfig();
+  config.merchant.cartMethods = ['GET', 'POST'];
+  config.auth = [
+    { mode: 'header', name: 'X-Merchant-Key', value: secret() },
+    { mode: 'basic', username: 'platform', password: secret() },
+    { mode: 'jwt', algorithm: 'HS256', secret: secret(), issuer: 'platform', ttlSeconds: 300 },
+    { mode: 'query', name: 'key', value: secret() },
+    // Loopback is a /8: requests bound to 127.0.0.2 prove the whitelist refuses other addresses.
+    { mode: 'ip', localAddress: '127.0.0.1', deniedLocalAddress: '127.0.0.2' },
+  ];
+  config.http.timeoutMs = 30_000;
+  config.http.firstByteTimeoutMs = 30_000;
+  return config;
+}
+
+/** Runs the demo. */
+export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  const config = demoConfig();
+  const merchant = await startMockMerchant({ config, fault: opts.fault });
+  const platform = await startMockPlatform({ merchantGUID: config.merchantGUID });
+  try {
+    config.merchant.baseUrl = merchant.url;
+    config.platform.baseUrl = platform.url;
+    const session = sessionFor(globals, config);
+    if (!globals.json) session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
+    const merchantRun = await runMerchantSuite(session, opts, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true }));
+    const giftCards = [];
+    for (const card of TEST_CARDS) {
+      const outcome = await validateGiftCard({ cardId: card.cardId, pin: card.pin, country: config.merchant.countryCode }, config);
+      giftCards.push(outcome.caseResult);
+    }
+    const run = toRunResult([...merchantRun.cases, ...giftCards]);
+    await writeReports(session, run, opts.junit);
+    return exitCodeOf(run.summary);
+  } finally {
+    await closeAgents();
+    await Promise.all([merchant.close(), platform.close()]);
+  }
+}

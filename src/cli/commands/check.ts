@@ -1,0 +1,35 @@
+/** `check`, `check-cart` and `post-order`: the merchant conformance commands. */
+import type { Command } from 'commander';
+import { addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
+
+/** Defines the three merchant commands on `program`. */
+export function defineCheck(program: Command): void {
+  const check = program
+    .command('check')
+    .description('every merchant check: cart and order, every configured auth mode, positive and negative');
+  addReportFlags(addCartFlags(addConfigFlags(check))).action(async (opts, cmd) => {
+    const { run } = await import('../actions/check.js');
+    process.exitCode = await run(opts, cmd);
+  });
+
+  const cart = program.command('check-cart').description('GetCheckoutCartInfo only (GET and/or POST, as configured)');
+  addReportFlags(addCartFlags(addConfigFlags(cart)))
+    .option('--no-negative', 'skip the negative auth checks')
+    .action(async (opts, cmd) => {
+      const { runCart } = await import('../actions/check.js');
+      process.exitCode = await runCart(opts, cmd);
+    });
+
+  const order = program
+    .command('post-order')
+    .description('SendOrderToMerchant with an order from a file or a built-in sample')
+    .option('-f, --file <file>', 'order JSON file to post (sent as given)')
+    .option('-s, --sample <name>', 'built-in order sample (see `xborder samples list`)')
+    .option('--set <path=value>', 'change a field before sending (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--sequences', 'also run re-delivery, update, unknown-property and invalid-order checks')
+    .option('--negative', 'also run the negative auth checks');
+  addReportFlags(addConfigFlags(order)).action(async (opts, cmd) => {
+    const { runPostOrder } = await import('../actions/check.js');
+    process.exitCode = await runPostOrder(opts, cmd);
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Flags shared by the commands that talk to a merchant or the platform. Commander declares no
+ * defaults here: unset flags stay undefined so the config file and XBORDER_* variables decide.
+ */
+import { Option, type Command } from 'commander';
+import type { ConfigFlags } from '../../config/overrides.js';
+
+/** Adds the connection and target flags to `cmd`. */
+export function addConfigFlags(cmd: Command): Command {
+  return cmd
+    .option('--merchant-url <url>', 'merchant base URL (config merchant.baseUrl)')
+    .option('--platform-url <url>', 'platform base URL (config platform.baseUrl)')
+    .option('--merchant-guid <guid>', 'merchant GUID (config merchantGUID)')
+    .option('--timeout <duration>', 'total timeout per request, e.g. 300000, 30s, 5m (default 5m)')
+    .option('--connect-timeout <duration>', 'connect timeout (default 10s)')
+    .option('--first-byte-timeout <duration>', 'time to the first response byte (default: the total timeout)')
+    .option('--max-body <size>', 'cap on response bodies, e.g. 10MiB (default 10MiB)')
+    .option('--retries <n>', 'retry requests that failed to start (never after a response or timeout)')
+    .option('--retry-interval <duration>', 'wait between retries (default 60s, the platform rule)')
+    .option('--ca <file>', 'PEM file of a private CA to trust')
+    .option('--insecure', 'do not verify TLS certificates (warned on every run)')
+    .option('--proxy <url>', 'HTTP(S) proxy (default: HTTPS_PROXY / HTTP_PROXY)');
+}
+
+/** Adds the merchant-cart flags. */
+export function addCartFlags(cmd: Command): Command {
+  return cmd
+    .option('--cart-token <token>', 'merchantCartToken to request (config merchant.cartToken)')
+    .option('--country <code>', 'countryCode to request (config merchant.countryCode)')
+    .option('--currency <code>', 'currencyCode to request (config merchant.currencyCode)')
+    .addOption(new Option('--cart-methods <list>', 'GET, POST or GET,POST (config merchant.cartMethods)'));
+}
+
+/** Adds the report flags of a conformance run. */
+export function addReportFlags(cmd: Command): Command {
+  return cmd
+    .option('--strict', 'lenient forms (casing, aliases, numbers as strings) fail instead of warn')
+    .option('--junit <file>', 'also write a JUnit XML report to FILE')
+    .option('--auth <modes>', 'only these configured auth modes, e.g. header,jwt')
+    .option('--concurrency <n>', 'requests in flight at once (default 4)');
+}
+
+/** The ConfigFlags part of a command's parsed options. */
+export function configFlagsFrom(opts: Record<string, unknown>): ConfigFlags {
+  const keys: (keyof ConfigFlags)[] = ['merchantUrl', 'platformUrl', 'merchantGuid', 'cartToken', 'country', 'currency', 'cartMethods', 'giftCardUrl', 'timeout', 'connectTimeout', 'firstByteTimeout', 'maxBody', 'retries', 'retryInterval', 'ca', 'insecure', 'proxy'];
+  const flags: Record<string, unknown> = {};
+  for (const key of keys) if (opts[key] !== undefined) flags[key] = opts[key];
+  return flags as ConfigFlags;
+}

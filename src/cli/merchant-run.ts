@@ -1,0 +1,87 @@
+/**
+ * The shared body of `check`, `check-cart` and `post-order`: build the plan, run it with progress
+ * on a TTY, render the chosen reports, and return the exit code.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { UsageError, InputError } from '../errors.js';
+import type { AuthConfig, RunResult } from '../model.js';
+import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
+import { merchantPlan, type PlanParts } from '../merchant/plan.js';
+import { runPlan } from '../engine/run-plan.js';
+import { toRunResult, exitCodeOf } from '../report/summary.js';
+import { renderTable } from '../report/table.js';
+import { renderJson } from '../report/json.js';
+import { renderJunit } from '../report/junit.js';
+import { closeAgents } from '../http/send.js';
+import { openSession, warnTransport, type Session } from './session.js';
+import { startProgress } from './progress.js';
+
+/** Options every merchant command understands. */
+export interface MerchantRunOptions {
+  strict?: boolean;
+  junit?: string;
+  auth?: string;
+  concurrency?: string;
+  [flag: string]: unknown;
+}
+
+/** Runs the merchant suite parts that `choose` picks, and reports. Returns the exit code. */
+export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts): Promise<number> {
+  const session = await openSession(opts, cmd);
+  const run = await runMerchantSuite(session, opts, choose);
+  await writeReports(session, run, opts.junit);
+  return exitCodeOf(run.summary);
+}
+
+/** Runs the suite for an open session and returns the result (no reporting). */
+export async function runMerchantSuite(session: Session, opts: MerchantRunOptions, choose: (ctx: MerchantContext) => PlanParts): Promise<RunResult> {
+  const { config } = session;
+  if (!config.merchant.baseUrl) {
+    throw new UsageError('No merchant URL: set merchant.baseUrl in xborder.config.json, XBORDER_MERCHANT_URL, or --merchant-url. (`xborder demo` runs against the built-in reference merchant.)');
+  }
+  config.auth = selectAuthModes(config.auth, opts.auth);
+  const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
+  warnTransport(session, [config.merchant.baseUrl]);
+  const ctx: MerchantContext = {
+    config,
+    strict: Boolean(opts.strict),
+    verbose: Boolean(session.globals.verbose),
+    mask: (s) => session.output.mask(s),
+    newOrderId: orderIdFactory(config.merchant.countryCode),
+  };
+  const tasks = merchantPlan(ctx, choose(ctx));
+  const progress = startProgress(session.output, !session.globals.json);
+  try {
+    const cases = await runPlan(tasks, { concurrency, onProgress: progress.update });
+    progress.stop();
+    return toRunResult(cases);
+  } finally {
+    progress.stop();
+    await closeAgents();
+  }
+}
+
+/** Prints the table or JSON report and writes the JUnit file, all masked. */
+export async function writeReports(session: Session, run: RunResult, junitFile?: string): Promise<void> {
+  const masked = session.globals.showSecrets ? run : session.redactor.json(run);
+  if (session.globals.json) session.output.out(renderJson(masked));
+  else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose }));
+  if (junitFile) {
+    try {
+      await writeFile(junitFile, session.output.mask(renderJunit(masked)));
+    } catch (error) {
+      throw new InputError(`Cannot write the JUnit report to ${junitFile}: ${(error as Error).message}.`, junitFile);
+    }
+  }
+}
+
+/** Keeps only the modes named by --auth (comma list); every name must be configured. */
+export function selectAuthModes(modes: AuthConfig[], filter: string | undefined): AuthConfig[] {
+  if (!filter) return modes;
+  const wanted = filter.split(',').map((m) => m.trim()).filter(Boolean);
+  const unknown = wanted.filter((w) => !modes.some((m) => m.mode === w));
+  if (unknown.length) throw new UsageError(`--auth: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not configured; configured modes: ${modes.map((m) => m.mode).join(', ')}.`);
+  return modes.filter((m) => wanted.includes(m.mode));
+}

@@ -1,0 +1,41 @@
+/**
+ * What every networked command sets up first: the layered config, the redactor built from it, the
+ * output that masks through it, and the transport warnings the user must see on every run.
+ */
+import type { Command } from 'commander';
+import type { XborderConfig } from '../model.js';
+import { loadConfig } from '../config/load.js';
+import { Redactor } from '../redact/redactor.js';
+import { createOutput, type GlobalOptions, type Output } from './output.js';
+import { configFlagsFrom } from './commands/shared-options.js';
+import { insecureWarning, plainHttpWarning } from '../http/url.js';
+
+/** A command's loaded context. */
+export interface Session {
+  globals: GlobalOptions;
+  config: XborderConfig;
+  redactor: Redactor;
+  output: Output;
+}
+
+/** Loads config from flags/env/file and builds the masking output. Throws ConfigError (exit 2). */
+export async function openSession(opts: Record<string, unknown>, cmd: Command): Promise<Session> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags: configFlagsFrom(opts) });
+  return sessionFor(globals, config);
+}
+
+/** A session for an already resolved config (the demo builds its own). */
+export function sessionFor(globals: GlobalOptions, config: XborderConfig): Session {
+  const redactor = Redactor.forConfig(config);
+  for (const value of config.envValues ?? []) redactor.add(value);
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  if (globals.showSecrets) output.warn('--show-secrets: secrets and card data are printed in clear. Use only for local debugging.');
+  return { globals, config, redactor, output };
+}
+
+/** Prints the transport warnings (insecure TLS, plain http to a remote host) for `urls`. */
+export function warnTransport(session: Session, urls: (string | undefined)[]): void {
+  const warnings = [insecureWarning(session.config.http), ...urls.map((u) => (u ? plainHttpWarning(u) : undefined))];
+  for (const warning of warnings) if (warning) session.output.warn(warning);
+}

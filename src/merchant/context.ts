@@ -1,0 +1,26 @@
+/** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
+import type { XborderConfig } from '../model.js';
+
+/** Shared, read-only inputs of a merchant conformance run. */
+export interface MerchantContext {
+  config: XborderConfig;
+  /** Lenient findings fail instead of warn. */
+  strict: boolean;
+  /** Keep request/response bodies and headers on every case (for -v), not only failed ones. */
+  verbose: boolean;
+  /** Masks secrets in text (curl reproductions are built with it). */
+  mask: (text: string) => string;
+  /** A fresh platform-style order id, unique within the run. */
+  newOrderId(): string;
+}
+
+/** Platform-style order ids (`GE` + digits + country), unique per run and per process. */
+export function orderIdFactory(countryCode: string, seed = Date.now()): () => string {
+  let counter = 0;
+  const base = seed % 1_000_000;
+  return () => {
+    counter++;
+    const digits = String(base * 1000 + counter).padStart(9, '0').slice(-9);
+    return `GE${digits}${countryCode.toUpperCase()}`;
+  };
+}

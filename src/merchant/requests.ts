@@ -1,0 +1,52 @@
+/**
+ * The requests the platform sends to a merchant, before auth is applied: the cart call (GET, or
+ * POST with OrderID and MerchantGUID in the payload) and the order post.
+ */
+import type { HttpMethod, RequestSpec, XborderConfig } from '../model.js';
+
+/** Joins the merchant base URL and a configured path without doubling or dropping slashes. */
+export function merchantUrl(config: XborderConfig, path: string): URL {
+  const base = config.merchant.baseUrl.endsWith('/') ? config.merchant.baseUrl : `${config.merchant.baseUrl}/`;
+  return new URL(path.replace(/^\//, ''), base);
+}
+
+/** GetCheckoutCartInfo with countryCode, currencyCode, merchantCartToken and the extra parameters. */
+export function cartRequest(config: XborderConfig, method: HttpMethod, orderId: string): RequestSpec {
+  const m = config.merchant;
+  const url = merchantUrl(config, m.cartPath);
+  url.searchParams.set('countryCode', m.countryCode);
+  url.searchParams.set('currencyCode', m.currencyCode);
+  url.searchParams.set('merchantCartToken', m.cartToken);
+  for (const [key, value] of Object.entries(m.cartParams)) url.searchParams.set(key, value);
+  const spec: RequestSpec = { method, url: url.toString(), headers: { Accept: 'application/json' } };
+  if (method === 'POST') {
+    spec.headers['Content-Type'] = 'application/json';
+    spec.body = JSON.stringify({ OrderID: orderId, MerchantGUID: config.merchantGUID });
+  }
+  return spec;
+}
+
+/** SendOrderToMerchant with `order` as the JSON body. */
+export function orderRequest(config: XborderConfig, order: unknown): RequestSpec {
+  return {
+    method: 'POST',
+    url: merchantUrl(config, config.merchant.orderPath).toString(),
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(order),
+  };
+}
+
+/**
+ * A built-in sample made ready to send: this merchant's GUID, a fresh OrderId (so runs never
+ * collide), no MerchantOrderId (samples describe new orders; the update check sets it itself).
+ */
+export function prepareSampleOrder(sample: unknown, config: XborderConfig, orderId: string): Record<string, unknown> {
+  const order = structuredClone(sample) as Record<string, unknown>;
+  order.MerchantGUID = config.merchantGUID;
+  order.OrderId = orderId;
+  delete order.MerchantOrderId;
+  if (Array.isArray(order.Subs)) {
+    order.Subs = order.Subs.map((sub, i) => (sub && typeof sub === 'object' ? { ...sub, MerchantGUID: config.merchantGUID, OrderId: `${orderId}-${i + 1}` } : sub));
+  }
+  return order;
+}
