@@ -1,0 +1,104 @@
+/**
+ * `xborder mock merchant`: starts the reference merchant from the configuration and serves until
+ * SIGINT/SIGTERM. `--list-faults` prints the faults and the check each should trip.
+ */
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { UsageError } from '../../errors.js';
+import { loadConfig } from '../../config/load.js';
+import type { XborderConfig } from '../../model.js';
+import { Redactor } from '../../redact/redactor.js';
+import { MERCHANT_FAULTS, resolveFault } from '../../mock/merchant/faults.js';
+import { startMockMerchant, type MerchantLogEntry } from '../../mock/merchant/server.js';
+import { createOutput, type GlobalOptions, type Output } from '../output.js';
+
+/** Flags of `mock merchant` as commander hands them over (strings as typed). */
+export interface MockMerchantFlags {
+  port?: string;
+  host?: string;
+  fault?: string;
+  slowMs?: string;
+  listFaults?: boolean;
+}
+
+/** Runs the command; resolves with the exit code once the server has been stopped by a signal. */
+export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  if (opts.listFaults) {
+    listFaults(createOutput({ globals }), globals.json === true);
+    return 0;
+  }
+  // Validate flags before reading the config: a typo in --fault needs no config to be reported.
+  const fault = resolveFault(opts.fault)?.name;
+  const port = parseNumber(opts.port, '--port', 0, 65535) ?? 0;
+  const slowMs = parseNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
+  const host = opts.host ?? '127.0.0.1';
+
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
+  const redactor = Redactor.forConfig(config);
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const json = globals.json === true;
+
+  const server = await startMockMerchant({
+    config, fault, port, host, slowMs,
+    onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
+  });
+
+  const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, auth: authLabel(config), fault: fault ?? 'none' };
+  output.out(json
+    ? `${JSON.stringify(info)}\n`
+    : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.auth}, fault: ${info.fault})\n`);
+
+  await untilSignal();
+  await server.close();
+  return 0;
+}
+
+/** Configured auth modes joined with "+" (`header+basic`), so the line stays one comma list. */
+function authLabel(config: XborderConfig): string {
+  return config.auth.length === 0 ? 'none' : config.auth.map((a) => a.mode).join('+');
+}
+
+function logLine(entry: MerchantLogEntry): string {
+  return `${entry.method} ${entry.path} -> ${entry.status}${entry.authMode ? ` (auth: ${entry.authMode})` : ''}\n`;
+}
+
+function listFaults(output: Output, json: boolean): void {
+  if (json) {
+    output.out(`${JSON.stringify(MERCHANT_FAULTS, null, 2)}\n`);
+    return;
+  }
+  const table = new Table({
+    head: ['fault', 'check', 'what the merchant does wrong'],
+    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
+    colWidths: [null, null, 70] as unknown as number[],
+    wordWrap: true,
+  });
+  for (const f of MERCHANT_FAULTS) table.push([f.name, f.catches, f.description]);
+  output.out(`${table.toString()}\n${MERCHANT_FAULTS.length} faults; serve one with: xborder mock merchant --fault NAME\n`);
+}
+
+/** An integer flag in [min, max]; undefined when not given. */
+function parseNumber(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return n;
+}
+
+/** Resolves on the first SIGINT or SIGTERM, then stops listening for both. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

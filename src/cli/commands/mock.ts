@@ -1,0 +1,38 @@
+/** `xborder mock merchant` and `xborder mock platform`: the reference servers. */
+import type { Command } from 'commander';
+
+/** Declares `mock` with its two subcommands; the work is in ../actions/mock-*.ts. */
+export function defineMock(program: Command): void {
+  const mock = program
+    .command('mock')
+    .description('serve a reference merchant or platform that conforms (or misbehaves on purpose with --fault)');
+
+  mock
+    .command('merchant')
+    .description('serve GetCheckoutCartInfo and SendOrderToMerchant as a conforming merchant (paths, GUID and auth from the config)')
+    .option('--port <n>', 'port to listen on (default: a free port)')
+    .option('--host <h>', 'address to listen on (default: 127.0.0.1)')
+    .option('--fault <name>', 'misbehave in one named way, to prove the matching check fails (see --list-faults)')
+    .option('--slow-ms <ms>', 'how long the "slow" fault sleeps before answering (default: 3000)')
+    .option('--list-faults', 'list the faults and the check each should trip, then exit')
+    .addHelpText(
+      'after',
+      '\nServes until Ctrl-C (SIGINT) or SIGTERM, then exits 0.\n\n' +
+        'Examples:\n  xborder mock merchant --port 8080\n  xborder mock merchant --fault order-duplicate\n' +
+        '  xborder --config shop.json mock merchant --fault auth-ignored\n  xborder mock merchant --list-faults',
+    )
+    .action(async (opts: { port?: string; host?: string; fault?: string; slowMs?: string; listFaults?: boolean }, cmd: Command) => {
+      const { run } = await import('../actions/mock-merchant.js');
+      process.exitCode = await run(opts, cmd);
+    });
+
+  mock
+    .command('platform')
+    .description('serve the platform-hosted endpoints (ValidateGiftCard with test cards; others answer 501)')
+    .option('--port <n>', 'port to listen on (default: a free port)')
+    .option('--host <h>', 'address to listen on (default: 127.0.0.1)')
+    .action(async (opts: { port?: string; host?: string }, cmd: Command) => {
+      const { run } = await import('../actions/mock-platform.js');
+      process.exitCode = await run(opts, cmd);
+    });
+}

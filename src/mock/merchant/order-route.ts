@@ -1,0 +1,98 @@
+/**
+ * SendOrderToMerchant as a conforming merchant implements it: check the MerchantGUID, decode the
+ * end customer's URL-encoded fields, store the order idempotently by the platform OrderId, apply
+ * an update named by MerchantOrderId, clear the cart, charge when PaymentDetails are given.
+ * Order faults change one of these steps.
+ */
+import type { XborderConfig } from '../../model.js';
+import { decodePayload } from '../../decode/payload-decode.js';
+import { errorReply, parseJson, type Reply } from './http-io.js';
+import { getProp, getString, isObject, type JsonObject } from './props.js';
+import { unknownOrderFields } from './order-fields.js';
+import { chargeFor } from './payment.js';
+import type { MerchantStore, StoredOrder } from './store.js';
+
+/** What the order route needs besides the body. */
+export interface OrderContext {
+  config: XborderConfig;
+  fault: string | undefined;
+  store: MerchantStore;
+}
+
+/** Handles one SendOrderToMerchant body (raw bytes) and returns the answer. */
+export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
+  const parsed = parseJson(body);
+  if (!parsed.ok) return bodyError(ctx, 400, 'Bad request', parsed.reason);
+  if (!isObject(parsed.value)) return bodyError(ctx, 400, 'Bad request', 'The order must be a JSON object.');
+  const order = parsed.value;
+
+  const guidProblem = checkGuid(order, ctx);
+  if (guidProblem) return guidProblem;
+  const orderId = getString(order, 'OrderId');
+  if (!orderId) return bodyError(ctx, 400, 'Bad request', 'OrderId is required.');
+
+  if (ctx.fault === 'order-rejects-unknown-properties') {
+    const unknown = unknownOrderFields(order);
+    if (unknown.length > 0) return errorReply(400, 'Bad request', `Unknown properties: ${unknown.join(', ')}.`);
+  }
+
+  const decoded = decodePayload(order).decoded as JsonObject;
+  const stored = storeOrder(orderId, decoded, ctx);
+  if ('status' in stored) return stored;
+
+  if (getProp(order, 'ClearCart') === true) {
+    const cartId = getString(order, 'CartId');
+    if (cartId) ctx.store.clearCart(cartId);
+  }
+  const paymentDetails = getProp(order, 'PaymentDetails');
+  // A re-delivery is not charged twice: the first charge is answered again.
+  if (isObject(paymentDetails) && !stored.payment) stored.payment = chargeFor(decoded, ctx.config.merchant.currencyCode);
+  return successReply(stored, isObject(paymentDetails), ctx.fault);
+}
+
+/** 401 when the GUID is missing, 403 when it names another merchant (compared ignoring case). */
+function checkGuid(order: JsonObject, ctx: OrderContext): Reply | undefined {
+  if (ctx.fault === 'guid-ignored') return undefined;
+  const guid = getString(order, 'MerchantGUID');
+  if (!guid) return errorReply(401, 'Unauthorized', 'MerchantGUID is required.');
+  if (guid.trim().toLowerCase() !== ctx.config.merchantGUID.trim().toLowerCase()) {
+    return errorReply(403, 'Forbidden', 'MerchantGUID does not identify this merchant.');
+  }
+  return undefined;
+}
+
+/** Creates, re-finds or updates the stored order; a Reply when the update names no order. */
+function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContext): StoredOrder | Reply {
+  const { store, fault } = ctx;
+  const merchantOrderId = getString(decoded, 'MerchantOrderId');
+  if (merchantOrderId) {
+    const existing = store.byInternalId(merchantOrderId);
+    if (!existing) return bodyError(ctx, 404, 'Not found', `MerchantOrderId ${merchantOrderId} names no order of this merchant.`);
+    return fault === 'order-update-new-id' ? store.create(orderId, decoded) : store.update(existing, orderId, decoded);
+  }
+  const existing = store.byOrderId(orderId);
+  if (existing && fault !== 'order-duplicate') return store.redelivered(existing);
+  return store.create(orderId, decoded);
+}
+
+function successReply(stored: StoredOrder, charged: boolean, fault: string | undefined): Reply {
+  const info: Record<string, unknown> = {
+    Success: fault === 'order-response-string-success' ? 'true' : true,
+    InternalOrderId: stored.internalOrderId,
+    OrderId: stored.displayOrderId,
+    StatusCode: 'N/A',
+  };
+  if (fault === 'order-no-internal-id') delete info.InternalOrderId;
+  if (charged && stored.payment && fault !== 'order-missing-payment-fields') {
+    info.PaymentCurrencyCode = stored.payment.PaymentCurrencyCode;
+    info.PaymentAmount =
+      fault === 'order-payment-amount-mismatch' ? (Number(stored.payment.PaymentAmount) + 1).toFixed(2) : stored.payment.PaymentAmount;
+  }
+  return { status: 200, body: { ResponseInfo: info } };
+}
+
+/** An error about the order body; `order-error-200` answers it with HTTP 200. */
+function bodyError(ctx: OrderContext, status: number, message: string, description: string): Reply {
+  const reply = errorReply(status, message, description);
+  return ctx.fault === 'order-error-200' ? { ...reply, status: 200 } : reply;
+}

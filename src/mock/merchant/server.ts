@@ -1,0 +1,120 @@
+/**
+ * The reference merchant: a node:http server implementing GetCheckoutCartInfo and
+ * SendOrderToMerchant correctly, or with exactly one named fault (see faults.ts). xborder's own
+ * tests and `xborder demo` run the suite against it; `--fault` proves each check can fail.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { HttpMethod, XborderConfig } from '../../model.js';
+import { verifyRequest } from '../../auth/index.js';
+import { listen, type RunningServer } from '../running-server.js';
+import { handleCart } from './cart-route.js';
+import { DEFAULT_SLOW_MS, resolveFault } from './faults.js';
+import { errorReply, readBody, writeReply, type Reply } from './http-io.js';
+import { handleOrder } from './order-route.js';
+import { MerchantStore, type MerchantStateSnapshot } from './store.js';
+
+/** Options of the reference merchant. */
+export interface MockMerchantOptions {
+  /** GUID, paths, cart methods, cart token and auth modes come from here. */
+  config: XborderConfig;
+  /** One fault name from MERCHANT_FAULTS; unknown -> UsageError. */
+  fault?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** How long the `slow` fault sleeps before answering (default 3000 ms). */
+  slowMs?: number;
+  /** Called after each answer (the CLI prints a line per request; no bodies: they carry card data). */
+  onRequest?: (entry: MerchantLogEntry) => void;
+}
+
+/** One handled request, for a log line. */
+export interface MerchantLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  /** The auth mode that accepted the request, when one did. */
+  authMode?: string;
+}
+
+/** The running reference merchant. */
+export interface MockMerchantServer extends RunningServer {
+  /** The fault in effect, or undefined. */
+  readonly fault: string | undefined;
+  /** A deep copy of the stored orders and carts. */
+  state(): MerchantStateSnapshot;
+  /** Number of distinct orders stored. */
+  orderCount(): number;
+}
+
+/** Starts the reference merchant; resolves once it listens. */
+export async function startMockMerchant(options: MockMerchantOptions): Promise<MockMerchantServer> {
+  const fault = resolveFault(options.fault)?.name;
+  const { config } = options;
+  const store = new MerchantStore();
+  store.addCart(config.merchant.cartToken);
+  const ctx = { config, fault, store, slowMs: options.slowMs ?? DEFAULT_SLOW_MS };
+
+  const server = createServer((req, res) => {
+    handle(req, ctx)
+      .catch((error: unknown): Outcome => ({ reply: errorReply(500, 'Internal error', error instanceof Error ? error.message : String(error)) }))
+      .then(({ reply, authMode }) => {
+        writeReply(res, reply, fault);
+        options.onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, status: res.statusCode, authMode });
+      })
+      .catch(() => res.destroy());
+  });
+  const running = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  return { ...running, fault, state: () => store.snapshot(), orderCount: () => store.orderCount };
+}
+
+/** A route's answer and the auth mode that let the request in. */
+interface Outcome {
+  reply: Reply;
+  authMode?: string;
+}
+
+interface HandlerContext {
+  config: XborderConfig;
+  fault: string | undefined;
+  store: MerchantStore;
+  slowMs: number;
+}
+
+/** Routes one request: path, method, (slow fault), auth, then the endpoint itself. */
+async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcome> {
+  const url = new URL(req.url ?? '/', 'http://merchant.invalid');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const { merchant } = ctx.config;
+  if (ctx.fault === 'slow') await sleep(ctx.slowMs);
+
+  const isCart = url.pathname === merchant.cartPath;
+  const isOrder = url.pathname === merchant.orderPath;
+  if (!isCart && !isOrder) return { reply: errorReply(404, 'Not found', `No endpoint at ${url.pathname}.`) };
+  const allowed: HttpMethod[] = isCart ? merchant.cartMethods : ['POST'];
+  if (!allowed.includes(method as HttpMethod)) {
+    const reply = errorReply(405, 'Method not allowed', `${method} is not configured for ${url.pathname}; allowed: ${allowed.join(', ')}.`);
+    return { reply: { ...reply, headers: { Allow: allowed.join(', ') } } };
+  }
+
+  // The body is read before judging credentials so a refused client still gets a clean answer.
+  const body = await readBody(req);
+  const auth = await authenticate(req, ctx);
+  if (!auth.ok) return { reply: errorReply(401, 'Unauthorized', auth.reason ?? 'Missing or invalid credentials.') };
+  if (body === undefined) return { reply: errorReply(413, 'Payload too large', 'The request body is over 10 MB.'), authMode: auth.mode };
+  const reply = isCart
+    ? handleCart({ method: method as HttpMethod, query: url.searchParams, body: method === 'POST' ? body : undefined }, ctx)
+    : handleOrder(body, ctx);
+  return { reply, authMode: auth.mode };
+}
+
+/** Any configured mode with valid credentials accepts; `auth-ignored` accepts everything. */
+async function authenticate(req: IncomingMessage, ctx: HandlerContext): Promise<{ ok: boolean; mode?: string; reason?: string }> {
+  if (ctx.fault === 'auth-ignored') return { ok: true, mode: 'ignored' };
+  return verifyRequest({ headers: req.headers, url: req.url ?? '/', remoteAddress: req.socket.remoteAddress }, ctx.config.auth);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

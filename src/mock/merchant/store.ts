@@ -1,0 +1,123 @@
+/**
+ * The reference merchant's memory: carts by token and orders by both ids. Orders are found by the
+ * platform OrderId (a re-delivery must not create a second order) and by the merchant's own
+ * InternalOrderId (an update names it as MerchantOrderId).
+ */
+
+/** The payment answered for an order, kept so a re-delivery answers the same charge. */
+export interface PaymentAnswer {
+  PaymentCurrencyCode: string;
+  PaymentAmount: string;
+}
+
+/** One order as the merchant stored it. */
+export interface StoredOrder {
+  /** The merchant's unique id (ResponseInfo.InternalOrderId). */
+  internalOrderId: string;
+  /** The merchant's display number (ResponseInfo.OrderId). */
+  displayOrderId: string;
+  /** The platform's OrderId. */
+  platformOrderId: string;
+  /** The order with its URL-encoded end-customer fields decoded. */
+  order: unknown;
+  /** How many times the platform delivered this order (first delivery, re-deliveries and updates). */
+  deliveries: number;
+  /** How many of those deliveries were updates (MerchantOrderId given). */
+  updates: number;
+  /** Set when the order carried PaymentDetails. */
+  payment?: PaymentAnswer;
+}
+
+/** One cart the merchant knows. */
+export interface StoredCart {
+  token: string;
+  /** True once an order with ClearCart true named this cart. */
+  cleared: boolean;
+}
+
+/** A read-only copy of the merchant's memory, for tests and diagnostics. */
+export interface MerchantStateSnapshot {
+  orders: StoredOrder[];
+  carts: StoredCart[];
+}
+
+/** The merchant's in-memory store. */
+export class MerchantStore {
+  private readonly orders = new Map<string, StoredOrder>();
+  private readonly byPlatformId = new Map<string, string>();
+  private readonly carts = new Map<string, StoredCart>();
+  private sequence = 0;
+
+  /** Makes `token` a known cart. */
+  addCart(token: string): void {
+    this.carts.set(token, { token, cleared: false });
+  }
+
+  /** The cart with this token (compared exactly: tokens are opaque), or undefined. */
+  cart(token: string): StoredCart | undefined {
+    return this.carts.get(token);
+  }
+
+  /** Empties the cart with this token; false when no such cart exists. */
+  clearCart(token: string): boolean {
+    const cart = this.carts.get(token);
+    if (!cart) return false;
+    cart.cleared = true;
+    return true;
+  }
+
+  /** The order the platform delivered with this OrderId (the latest when a fault duplicated it). */
+  byOrderId(platformOrderId: string): StoredOrder | undefined {
+    const id = this.byPlatformId.get(platformOrderId);
+    return id === undefined ? undefined : this.orders.get(id);
+  }
+
+  /** The order with this InternalOrderId. */
+  byInternalId(internalOrderId: string): StoredOrder | undefined {
+    return this.orders.get(internalOrderId);
+  }
+
+  /** Stores a new order under fresh merchant ids. */
+  create(platformOrderId: string, order: unknown): StoredOrder {
+    this.sequence += 1;
+    const stored: StoredOrder = {
+      internalOrderId: String(100000 + this.sequence),
+      displayOrderId: `XB-${String(this.sequence).padStart(6, '0')}`,
+      platformOrderId,
+      order,
+      deliveries: 1,
+      updates: 0,
+    };
+    this.orders.set(stored.internalOrderId, stored);
+    this.byPlatformId.set(platformOrderId, stored.internalOrderId);
+    return stored;
+  }
+
+  /** Replaces a stored order's content (an update); its ids stay. */
+  update(stored: StoredOrder, platformOrderId: string, order: unknown): StoredOrder {
+    stored.order = order;
+    stored.deliveries += 1;
+    stored.updates += 1;
+    if (stored.platformOrderId !== platformOrderId) {
+      stored.platformOrderId = platformOrderId;
+      this.byPlatformId.set(platformOrderId, stored.internalOrderId);
+    }
+    return stored;
+  }
+
+  /** Counts a re-delivery of an order already stored; nothing else changes. */
+  redelivered(stored: StoredOrder): StoredOrder {
+    stored.deliveries += 1;
+    return stored;
+  }
+
+  /** Number of distinct orders stored. */
+  get orderCount(): number {
+    return this.orders.size;
+  }
+
+  /** A deep copy of everything stored. */
+  snapshot(): MerchantStateSnapshot {
+    return structuredClone({ orders: [...this.orders.values()], carts: [...this.carts.values()] });
+  }
+}
