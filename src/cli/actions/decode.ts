@@ -4,10 +4,10 @@
  * Card data is masked by key (Redactor.json) and every byte passes the output mask.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import { parseJsonText, readJsonFile } from '../../io/parse-json.js';
+import { InputError, UsageError } from '../../errors.js';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
+import { parsePayloadText, readPayloadFile } from '../../decode/read-payload.js';
 import { Redactor } from '../../redact/redactor.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
@@ -35,16 +35,15 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
 
 /** The payload from FILE, or stdin for none or "-". */
 async function readInput(file: string | undefined): Promise<unknown> {
-  if (file !== undefined && file !== '-') return readJsonFile(file);
+  if (file !== undefined && file !== '-') return readPayloadFile(file);
   if (process.stdin.isTTY) {
     throw new UsageError('No input: give a FILE, or pipe a JSON payload on stdin (xborder decode - < order.json).');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  let text = Buffer.concat(chunks).toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') throw new UsageError('No input: stdin was empty. Give a FILE or pipe a JSON payload.');
-  return parseJsonText(text, '<stdin>');
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new InputError('<stdin>: no input (stdin was empty). Give a FILE or pipe a JSON payload.', '<stdin>');
+  return parsePayloadText(text, '<stdin>');
 }
 
 /**
