@@ -1,0 +1,26 @@
+import type { AuthStrategy, ConfigOf } from './types.js';
+import { withHeader, withoutHeader, wrongValue } from './spec-edit.js';
+
+/** The `Authorization: Basic ...` value for a user name and password (RFC 7617, UTF-8). */
+export function basicValue(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+/** HTTP Basic authentication. */
+export const basicStrategy: AuthStrategy<ConfigOf<'basic'>> = {
+  apply: async (spec, cfg) => withHeader(spec, 'Authorization', basicValue(cfg.username, cfg.password)),
+  negatives: (cfg) => [
+    {
+      id: 'missing-credentials',
+      description: 'request without an Authorization header',
+      apply: async (spec) => withoutHeader(spec, 'Authorization'),
+    },
+    {
+      id: 'wrong-basic-password',
+      description: `Basic credentials for ${cfg.username} with a wrong password`,
+      apply: async (spec) => withHeader(spec, 'Authorization', basicValue(cfg.username, wrongValue(cfg.password))),
+    },
+  ],
+  // `user:pass` too: the redactor then also knows its base64 form, which is what the header carries.
+  secrets: (cfg) => [cfg.password, `${cfg.username}:${cfg.password}`],
+};

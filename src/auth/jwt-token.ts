@@ -1,0 +1,52 @@
+import { base64url, SignJWT, type JWTPayload } from 'jose';
+import type { ConfigOf } from './types.js';
+import type { JwtKey } from './jwt-keys.js';
+
+type JwtConfig = ConfigOf<'jwt'>;
+
+/** How a token departs from the configured one (for negative variants). */
+export interface MintOptions {
+  /** Seconds since the epoch to issue at (default now). */
+  now?: number;
+  /** Replaces the configured issuer. */
+  issuer?: string;
+}
+
+/** The claims of a token for `cfg`: extra claims first, so iss/aud/iat/exp cannot be overridden by them. */
+export function tokenClaims(cfg: JwtConfig, opts: MintOptions = {}): JWTPayload {
+  const iat = opts.now ?? Math.floor(Date.now() / 1000);
+  const issuer = opts.issuer ?? cfg.issuer;
+  return {
+    ...(cfg.claims ?? {}),
+    ...(issuer ? { iss: issuer } : {}),
+    ...(cfg.audience ? { aud: cfg.audience } : {}),
+    iat,
+    exp: iat + (cfg.ttlSeconds ?? 300),
+  };
+}
+
+/** A token signed with `key` using the configured algorithm. */
+export function mintToken(cfg: JwtConfig, key: JwtKey, opts: MintOptions = {}): Promise<string> {
+  return new SignJWT(tokenClaims(cfg, opts)).setProtectedHeader({ alg: cfg.algorithm, typ: 'JWT' }).sign(key);
+}
+
+/** The same token with one byte of its signature flipped: header and claims intact, signature wrong. */
+export function tamperSignature(token: string): string {
+  const [h, p, s = ''] = token.split('.');
+  const sig = base64url.decode(s);
+  const at = Math.floor(sig.length / 2);
+  sig[at] = sig[at]! ^ 0xff;
+  return `${h}.${p}.${base64url.encode(sig)}`;
+}
+
+/** An unsigned token (`alg: none`, empty signature) with the right claims. */
+export function unsignedToken(cfg: JwtConfig): string {
+  const enc = (o: object) => base64url.encode(JSON.stringify(o));
+  return `${enc({ alg: 'none', typ: 'JWT' })}.${enc(tokenClaims(cfg))}.`;
+}
+
+/** The header value carrying `token`: `<scheme> <token>`, or the bare token for an empty scheme. */
+export function jwtHeaderValue(cfg: JwtConfig, token: string): string {
+  const scheme = cfg.scheme ?? 'Bearer';
+  return scheme ? `${scheme} ${token}` : token;
+}
