@@ -102,6 +102,8 @@ export interface CaseResult {
   requestBody?: string;
   /** Response headers for `-v`. */
   responseHeaders?: Record<string, string>;
+  /** URL-encoded values of the response and their decoded form, for `-v`. */
+  decodedValues?: { path: string; raw: string; decoded: string }[];
 }
 
 /** Counts of check statuses across a run. */

@@ -54,8 +54,11 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const tasks = merchantPlan(ctx, choose(ctx));
   const progress = startProgress(session.output, !session.globals.json);
   try {
+    const started = performance.now();
     const cases = await runPlan(tasks, { concurrency, onProgress: progress.update });
     progress.stop();
+    // For `npm run bench`: the time of the requests alone, without process start-up.
+    if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ tasks: tasks.length, cases: cases.length, ms: performance.now() - started })}\n`);
     return toRunResult(cases);
   } finally {
     progress.stop();

@@ -94,6 +94,10 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
     const body = c.responseBody.length > max ? `${c.responseBody.slice(0, max)}… (${c.responseBody.length - max} more characters)` : c.responseBody;
     lines.push('  body:', indent(body || '(empty)', 4));
   }
+  if (options.verbose && c.decodedValues?.length) {
+    lines.push('  decoded values:');
+    for (const v of c.decodedValues) lines.push(`    ${v.path}: ${JSON.stringify(v.raw)} -> ${JSON.stringify(v.decoded)}`);
+  }
   if (c.curl) lines.push(`  reproduce: ${c.curl}`);
   return `${lines.join('\n')}\n`;
 }
