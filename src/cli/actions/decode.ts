@@ -29,7 +29,7 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
     output.out(`${JSON.stringify(show(decoded), null, 2)}\n`);
     return 0;
   }
-  output.out(renderDecodeTable(maskValues(values, show(doc), show(decoded)), { color: output.color, all: opts.all === true }));
+  output.out(renderDecodeTable(maskValues(values, show(doc), show(decoded)), { color: output.color, all: opts.all === true, width: process.stdout.isTTY ? process.stdout.columns : undefined }));
   return 0;
 }
 

@@ -1,0 +1,109 @@
+/**
+ * End to end: the built CLI (`npm run build` first) spawned as `node bin/xborder.js decode ...`.
+ */
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function xborder(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, ['bin/xborder.js', ...args], {
+    cwd: root,
+    input: input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+    timeout: 20000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('xborder decode', () => {
+  it('shows the end-customer values of samples/order-full.json decoded as a table', () => {
+    const r = xborder(['decode', 'samples/order-full.json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('/SecondaryShipping/LastName');
+    expect(r.stdout).toContain('Müller');
+    expect(r.stdout).toContain('anna.mueller@example.de');
+    expect(r.stdout).toContain('/InternationalDetails/OrderTrackingUrl');
+    // The platform's hub block (Primary*, IsEndCustomerPrimary false) is not end-customer data.
+    expect(r.stdout).not.toContain('/PrimaryShipping/');
+    expect(r.stdout).toMatch(/\d+ values decoded/);
+  });
+
+  it('reads stdin when no file is given, and with "-"', () => {
+    const cart = readFileSync(join(root, 'samples/cart-multi-address.json'), 'utf8');
+    for (const args of [['decode'], ['decode', '-']]) {
+      const r = xborder(args, cart);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Hans-Jürgen');
+      expect(r.stdout).toContain('Schneider & Partner GmbH');
+    }
+  });
+
+  it('--json prints only the payload with the values decoded', () => {
+    const r = xborder(['decode', 'samples/order-full.json', '--json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const raw = JSON.parse(readFileSync(join(root, 'samples/order-full.json'), 'utf8'));
+    expect(doc.SecondaryShipping.LastName).toBe('Müller');
+    expect(doc.SecondaryShipping.Phone1).toBe('+49 30 12345678');
+    expect(doc.SecondaryShipping.Zip).toBe(raw.SecondaryShipping.Zip);
+    expect(doc.PrimaryShipping).toEqual(raw.PrimaryShipping);
+    expect(doc.InternationalDetails.OrderTrackingUrl).toMatch(/^https:\/\/www\.dhl\.com\//);
+    expect(Object.keys(doc)).toEqual(Object.keys(raw));
+    expect(xborder(['--json', 'decode', 'samples/order-full.json']).stdout).toBe(r.stdout);
+  });
+
+  it('--all decodes encoded-looking strings outside the interface fields too', () => {
+    const doc = { OrderId: 'GE1', Products: [{ ProductName: 'Blue+Shirt' }] };
+    const plain = xborder(['decode'], JSON.stringify(doc));
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('No URL-encoded values found');
+    const all = xborder(['decode', '--all', '--json'], JSON.stringify(doc));
+    expect(JSON.parse(all.stdout).Products[0].ProductName).toBe('Blue Shirt');
+  });
+
+  it('flags bad sequences and double encoding in the note column', () => {
+    const doc = { OrderId: 'GE1', SecondaryShipping: { Address1: '100%zz+Street', Email: 'a%2540b.example' } };
+    const r = xborder(['decode'], JSON.stringify(doc));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('bad sequence');
+    expect(r.stdout).toContain('decoded twice');
+    expect(r.stdout).toContain('a@b.example');
+  });
+
+  it('masks card data in --json output', () => {
+    const doc = { OrderId: 'GE1', PaymentDetails: { CardNumber: '4111111111111111', CVVNumber: '737', OwnerName: 'Anna+M' } };
+    const r = xborder(['decode', '--all', '--json'], JSON.stringify(doc));
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('4111111111111111');
+    expect(r.stdout).not.toContain('737');
+    expect(JSON.parse(r.stdout).PaymentDetails.OwnerName).toBe('Anna M');
+  });
+
+  it('a malformed file is exit 2 naming file, line and column', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-decode-e2e-'));
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, '{\n  "OrderId": "GE1",\n  "Customer": }\n');
+    const r = xborder(['decode', file]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${file}:3:15`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('malformed stdin, empty stdin and a missing file are exit 2', () => {
+    const bad = xborder(['decode'], '[1,]');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('<stdin>:1:4');
+    expect(xborder(['decode'], '').code).toBe(2);
+    const missing = xborder(['decode', 'no-such-file.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no-such-file.json');
+  });
+});
