@@ -11,6 +11,8 @@ import { parsePayloadText, readPayloadFile } from '../../decode/read-payload.js'
 import { Redactor } from '../../redact/redactor.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
+const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
+
 /** Options of the decode command. */
 export interface DecodeOptions {
   file?: string;
@@ -22,6 +24,7 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions & DecodeOptions;
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
   const doc = await readInput(opts.file);
   const { decoded, values } = decodePayload(doc, { all: opts.all === true });
   const show = <T>(v: T): T => (globals.showSecrets ? v : redactor.json(v));

@@ -11,6 +11,8 @@ import { decodePayload } from '../../decode/payload-decode.js';
 import { Redactor } from '../../redact/redactor.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
+const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
+
 /** Options of `samples show`. */
 export interface ShowOptions {
   name: string;
@@ -23,6 +25,7 @@ export async function runList(cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
   const samples = listSamples();
   if (globals.json) {
     output.out(`${JSON.stringify(samples.map(({ name, kind, description, file }) => ({ name, kind, description, file })), null, 2)}\n`);
@@ -44,6 +47,7 @@ export async function runShow(opts: ShowOptions, cmd: Command): Promise<number> 
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
   const info = findSample(opts.name);
   let doc = applyOverrides(loadSample(info.name), opts.set ?? [], info.kind);
   if (opts.decoded) doc = decodePayload(doc).decoded;
