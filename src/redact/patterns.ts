@@ -1,0 +1,70 @@
+/**
+ * Free-text rules that need no registered secret: credentials after `Authorization:`, `Bearer` and
+ * `Basic` values, JWT-looking tokens, sensitive JSON key/value pairs, and card numbers.
+ */
+
+/** How every masked value renders. */
+export const MASK = '****';
+
+/** Keys whose values are always secret (compared lower-cased). */
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'cvvnumber', 'cvv', 'cvv2', 'cvc', 'cardpin', 'pin', 'password', 'passwd', 'secret', 'token',
+  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'apikey', 'api_key', 'accesstoken',
+  'access_token', 'refreshtoken', 'clientsecret', 'client_secret', 'privatekey',
+]);
+
+/** Keys holding a card number (last 4 digits kept). */
+export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['cardnumber', 'pan', 'creditcardnumber']);
+
+/** True when the digits pass the Luhn check every payment card number passes. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card number masked but for its last 4 digits (`************1111`). */
+export function maskCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length > 4 ? '*'.repeat(digits.length - 4) + digits.slice(-4) : MASK;
+}
+
+const AUTH_VALUE = /(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)((?:(?:Bearer|Basic|Digest|Token|JWT)\s+)?)([^\r\n"']*)/gi;
+const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
+const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
+const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+const JSON_SECRET = /("(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token|authorization)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/gi;
+const JSON_CARD = /("(?:cardnumber|pan)"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi;
+const JSON_CARD_FIELDS = /("cardfields"\s*:\s*\{)([^{}]*)(\})/gi;
+const PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g;
+const CARD = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+
+/** Applies every free-text rule to `s`. */
+export function maskPatterns(s: string): string {
+  return s
+    .replace(AUTH_VALUE, (m, prefix: string, scheme: string, value: string) =>
+      value.trim() === '' || value.trim() === MASK ? m : `${prefix}${scheme}${MASK}`,
+    )
+    .replace(BEARER, (_m, word: string, sp: string) => `${word}${sp}${MASK}`)
+    .replace(BASIC, (m, word: string, sp: string, value: string) =>
+      // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.
+      Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${word}${sp}${MASK}` : m,
+    )
+    .replace(JWT, MASK)
+    .replace(JSON_CARD_FIELDS, (_m, open: string, body: string, close: string) =>
+      open + body.replace(PAIR, (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}"${MASK}"`)) + close,
+    )
+    .replace(JSON_SECRET, (_m, head: string) => `${head}"${MASK}"`)
+    .replace(JSON_CARD, (_m, head: string, value: string) => `${head}"${maskCardNumber(value)}"`)
+    .replace(CARD, (m) => {
+      const digits = m.replace(/\D/g, '');
+      return luhnValid(digits) ? maskCardNumber(digits) : m;
+    });
+}
