@@ -9,6 +9,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { InputError } from '../errors.js';
 import type { Finding } from '../model.js';
+import { findingFromAjvError } from './ajv-findings.js';
 
 // ajv and ajv-formats are CommonJS: under NodeNext their classes sit on `.default`.
 const addFormats = addFormatsModule.default;
@@ -38,24 +39,5 @@ export function validateWithSchema(schemaDoc: unknown, doc: unknown, source = 't
     throw new InputError(`${source} is not a valid JSON Schema: ${(error as Error).message}`, source);
   }
   if (validate(doc)) return [];
-  return (validate.errors ?? []).map((e) => ({
-    message: e.message ?? `fails ${e.keyword}`,
-    path: e.instancePath || '',
-    expected: expectedOf(e.keyword, e.params),
-    severity: 'error' as const,
-  }));
-}
-
-/** A short "expected" for the common keywords, so the table says what the schema wanted. */
-function expectedOf(keyword: string, params: Record<string, unknown>): unknown {
-  switch (keyword) {
-    case 'type': return params.type;
-    case 'required': return `property ${String(params.missingProperty)}`;
-    case 'enum': return params.allowedValues;
-    case 'const': return params.allowedValue;
-    case 'pattern': return `matches ${String(params.pattern)}`;
-    case 'format': return `format ${String(params.format)}`;
-    case 'additionalProperties': return `no property ${String(params.additionalProperty)}`;
-    default: return undefined;
-  }
+  return (validate.errors ?? []).map((error) => findingFromAjvError(error, doc));
 }

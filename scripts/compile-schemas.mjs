@@ -1,0 +1,328 @@
+// Compiles schemas/*.schema.json into ajv standalone ESM validators (src/validation/generated/) and
+// TypeScript payload types (src/types/generated/), so the CLI never compiles a schema at run time and
+// the payload types are derived from the schemas, never written by hand.
+//
+// Payload schemas allow unknown properties (receivers must tolerate them). The compiled validators
+// close every object that declares `properties`, so unknown names come back as errors the validation
+// engine can classify (case variant, alias, or a harmless unknown reported as info). The config schema
+// is compiled as written: it closes its own objects.
+//
+// Outputs are skipped when neither the schemas nor this script changed (a stamp file), so the build
+// stays fast for everyone.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const schemaDir = join(root, 'schemas');
+const validatorDir = join(root, 'src/validation/generated');
+const typesDir = join(root, 'src/types/generated');
+
+/** Every kind the engine knows, its schema file and the root type name of its generated types. */
+const KINDS = [
+  { kind: 'order', file: 'order.schema.json', typeName: 'Order', close: true },
+  { kind: 'cart', file: 'cart.schema.json', typeName: 'CheckoutCartInfo', close: true },
+  { kind: 'order-response', file: 'order-response.schema.json', typeName: 'OrderResponse', close: true },
+  { kind: 'gift-card-request', file: 'gift-card-request.schema.json', typeName: 'GiftCardRequest', close: true },
+  { kind: 'gift-card-response', file: 'gift-card-response.schema.json', typeName: 'GiftCardResponse', close: true },
+  { kind: 'error-info', file: 'error-info.schema.json', typeName: 'ErrorInfo', close: true },
+  { kind: 'config', file: 'config.schema.json', typeName: 'ConfigFile', close: false },
+];
+
+const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', '$ref', 'dependentSchemas'];
+const BRANCHES = ['allOf', 'anyOf', 'oneOf'];
+const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'];
+
+const self = readFileSync(fileURLToPath(import.meta.url), 'utf8');
+const ajvVersion = JSON.parse(readFileSync(join(root, 'node_modules/ajv/package.json'), 'utf8')).version;
+const sources = KINDS.map((k) => {
+  const path = join(schemaDir, k.file);
+  return { ...k, text: existsSync(path) ? readFileSync(path, 'utf8') : undefined };
+});
+
+const hash = createHash('sha256').update(self).update(ajvVersion);
+for (const s of sources) hash.update(`${s.kind}\0${s.text ?? '<missing>'}\0`);
+const stamp = hash.digest('hex');
+const stampFile = join(validatorDir, '.stamp');
+const outputs = [
+  join(validatorDir, 'index.js'),
+  join(typesDir, 'index.ts'),
+  ...KINDS.flatMap((k) => [join(validatorDir, `${k.kind}.js`), join(validatorDir, `${k.kind}.d.ts`), join(typesDir, `${k.kind}.ts`)]),
+];
+if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && outputs.every((f) => existsSync(f))) {
+  process.exit(0);
+}
+
+const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
+const { default: addFormats } = await import('ajv-formats');
+const codegen = await import('ajv/dist/compile/codegen/index.js');
+const { compile: toTypeScript } = await import('json-schema-to-typescript');
+const { _ } = codegen.default ?? codegen;
+
+rmSync(validatorDir, { recursive: true, force: true });
+rmSync(typesDir, { recursive: true, force: true });
+mkdirSync(validatorDir, { recursive: true });
+mkdirSync(typesDir, { recursive: true });
+
+const problems = [];
+for (const s of sources) {
+  if (s.text === undefined) {
+    process.stderr.write(`compile-schemas: schemas/${s.file} is missing; the ${s.kind} validator is a stub that reports it\n`);
+    writeStub(s);
+    continue;
+  }
+  let schema;
+  try {
+    schema = JSON.parse(s.text);
+  } catch (error) {
+    problems.push(`schemas/${s.file}: not valid JSON (${error.message})`);
+    continue;
+  }
+  try {
+    const compiled = s.close ? closeObjects(structuredClone(schema)) : structuredClone(schema);
+    const meta = collectMeta(compiled);
+    writeFileSync(join(validatorDir, `${s.kind}.js`), validatorModule(s, stripAnnotations(compiled), meta));
+    writeFileSync(join(validatorDir, `${s.kind}.d.ts`), declarationFor(s.kind));
+    writeFileSync(join(typesDir, `${s.kind}.ts`), await typesFor(s, schema));
+  } catch (error) {
+    problems.push(`schemas/${s.file}: ${error.message}`);
+  }
+}
+if (problems.length > 0) {
+  process.stderr.write(`compile-schemas: ${problems.length} schema problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  process.exit(1);
+}
+
+writeFileSync(
+  join(validatorDir, 'index.js'),
+  `// Generated by scripts/compile-schemas.mjs. Do not edit.\n` +
+    KINDS.map((k) => `export * as ${camel(k.kind)} from './${k.kind}.js';`).join('\n') +
+    '\n',
+);
+writeFileSync(
+  join(validatorDir, 'index.d.ts'),
+  `// Generated by scripts/compile-schemas.mjs. Do not edit.\n` +
+    KINDS.map((k) => `export * as ${camel(k.kind)} from './${k.kind}.js';`).join('\n') +
+    '\n',
+);
+writeFileSync(
+  join(typesDir, 'index.ts'),
+  `// Generated by scripts/compile-schemas.mjs from schemas/*.schema.json. Do not edit.\n` +
+    KINDS.map((k) => `export type { ${k.typeName} } from './${k.kind}.js';\nexport type * as ${k.typeName}Types from './${k.kind}.js';`).join('\n') +
+    '\n',
+);
+writeFileSync(stampFile, stamp);
+
+/** Compiles one schema to standalone ESM source exporting `validate` and `meta`. */
+function validatorModule(s, compiled, meta) {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    // The engine writes its own messages from keyword and params; ajv's strings only add bytes.
+    messages: false,
+    code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
+  addFormats(ajv);
+  for (const keyword of annotationKeywords(compiled)) ajv.addKeyword({ keyword, schemaType: ['array', 'string', 'object', 'boolean', 'number'] });
+  const validate = ajv.compile(compiled);
+  const code = esmImports(standaloneCode(ajv, validate));
+  return (
+    `// Generated by scripts/compile-schemas.mjs from schemas/${s.file}. Do not edit.\n` +
+    `${code}\nexport const meta = ${JSON.stringify({ kind: s.kind, title: compiled.title ?? s.kind, missing: false, nodes: meta })};\n`
+  );
+}
+
+/** A stand-in for a schema that did not exist at build time: the engine reports it as `errored`. */
+function writeStub(s) {
+  writeFileSync(
+    join(validatorDir, `${s.kind}.js`),
+    `// Generated by scripts/compile-schemas.mjs: schemas/${s.file} did not exist at build time.\n` +
+      `export const validate = Object.assign(() => true, { errors: null });\nexport default validate;\n` +
+      `export const meta = ${JSON.stringify({ kind: s.kind, title: s.kind, missing: true, nodes: [{}] })};\n`,
+  );
+  writeFileSync(join(validatorDir, `${s.kind}.d.ts`), declarationFor(s.kind));
+  writeFileSync(
+    join(typesDir, `${s.kind}.ts`),
+    `// Generated: schemas/${s.file} did not exist at build time.\nexport type ${s.typeName} = Record<string, unknown>;\n`,
+  );
+}
+
+function declarationFor(kind) {
+  return (
+    `// Generated by scripts/compile-schemas.mjs. Do not edit.\n` +
+    `import type { CompiledValidator, SchemaMeta } from '../compiled.js';\n` +
+    `/** Compiled validator of the ${kind} schema. */\nexport declare const validate: CompiledValidator;\nexport default validate;\n` +
+    `/** Where the ${kind} schema documents properties (for classifying unknown names). */\nexport declare const meta: SchemaMeta;\n`
+  );
+}
+
+/**
+ * ajv's standalone code `require`s its runtime helpers (ucs2length, formats). The module is ESM, and
+ * ESM/CJS default-import interop differs between Node and bundlers, so keep ajv's own `require` calls
+ * and give the module a real `require`.
+ */
+function esmImports(code) {
+  const body = code.replace(/^"use strict";/, '');
+  if (!/require\("/.test(body)) return body;
+  return `import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);\n${body}`;
+}
+
+/**
+ * Drops what validation never reads (descriptions, examples, `x-` annotations, already collected
+ * into the meta): ajv embeds the schema in its output, and a smaller module loads faster.
+ */
+function stripAnnotations(schema) {
+  const title = schema.title;
+  visit(schema, '#', (node) => {
+    for (const key of Object.keys(node)) {
+      if (key === 'description' || key === 'examples' || key === '$comment' || key === 'title' || key.startsWith('x-')) delete node[key];
+    }
+  });
+  if (title !== undefined) schema.title = title;
+  return schema;
+}
+
+/** `x-...` annotation keywords used in a schema (ajv's strict mode rejects unknown keywords). */
+function annotationKeywords(schema) {
+  const found = new Set();
+  visit(schema, '#', (node) => {
+    for (const key of Object.keys(node)) if (key.startsWith('x-')) found.add(key);
+  });
+  return [...found];
+}
+
+/**
+ * Closes every object schema that declares `properties` and says nothing about extra ones. With a
+ * composition keyword beside `properties`, `unevaluatedProperties` sees through it where
+ * `additionalProperties` would reject the sibling branches' properties.
+ */
+function closeObjects(schema) {
+  visit(schema, '#', (node) => {
+    if (!node.properties || typeof node.properties !== 'object') return;
+    if ('additionalProperties' in node || 'unevaluatedProperties' in node || 'patternProperties' in node) return;
+    if (COMPOSITION.some((k) => k in node)) node.unevaluatedProperties = false;
+    else node.additionalProperties = false;
+  });
+  return schema;
+}
+
+/**
+ * The shape of the documents a schema describes, as a graph the engine walks along an error's
+ * instancePath (ajv's schemaPath is relative to whichever function it compiled, so it cannot locate
+ * a subschema reliably). Node 0 is the root. An object node lists its documented names and aliases and
+ * the node of each property; an array node its items' node. `$ref`s are followed (recursion becomes a
+ * cycle in the graph); composition branches are merged.
+ */
+function collectMeta(schema) {
+  const nodes = [];
+  const ids = new Map();
+  const nodeFor = (sub) => {
+    if (!sub || typeof sub !== 'object') return undefined;
+    // A bare `$ref` is its target (so recursion closes into a cycle); a `$ref` with siblings is its own node.
+    const key = typeof sub.$ref === 'string' && Object.keys(sub).length === 1 ? deref(schema, sub) : sub;
+    if (!key || typeof key !== 'object') return undefined;
+    if (ids.has(key)) return ids.get(key);
+    const id = nodes.length;
+    ids.set(key, id);
+    const target = deref(schema, sub);
+    const node = {};
+    nodes.push(node);
+    const members = [target, ...BRANCHES.flatMap((k) => (Array.isArray(target[k]) ? target[k] : []))].map((m) => deref(schema, m)).filter(Boolean);
+    for (const member of members) {
+      for (const [name, propSchema] of Object.entries(member.properties ?? {})) {
+        (node.props ??= []).push(name);
+        for (const alias of propSchema?.['x-aliases'] ?? []) (node.aliases ??= {})[alias] = name;
+        const child = nodeFor(propSchema);
+        if (child !== undefined) (node.children ??= {})[name] = child;
+      }
+      if (member.items && typeof member.items === 'object') {
+        const items = nodeFor(member.items);
+        if (items !== undefined) node.items = items;
+      }
+    }
+    return id;
+  };
+  nodeFor(schema);
+  // Scalars lead nowhere: drop their nodes and renumber the rest (the root stays 0).
+  const keep = nodes.map((n, i) => i === 0 || n.props !== undefined || n.items !== undefined);
+  const renumber = [];
+  let next = 0;
+  keep.forEach((k, i) => { if (k) renumber[i] = next++; });
+  const compact = [];
+  nodes.forEach((n, i) => {
+    if (!keep[i]) return;
+    const out = { ...n };
+    if (n.children) {
+      out.children = Object.fromEntries(Object.entries(n.children).filter(([, c]) => keep[c]).map(([name, c]) => [name, renumber[c]]));
+      if (Object.keys(out.children).length === 0) delete out.children;
+    }
+    if (n.items !== undefined) {
+      if (keep[n.items]) out.items = renumber[n.items];
+      else delete out.items;
+    }
+    compact.push(out);
+  });
+  return compact;
+}
+
+/** A subschema with local `$ref`s followed (a `$ref` with siblings keeps the siblings' view merged). */
+function deref(root, sub) {
+  let node = sub;
+  for (let i = 0; i < 16 && node && typeof node === 'object' && typeof node.$ref === 'string'; i++) {
+    const target = resolveLocal(root, node.$ref);
+    if (!target) break;
+    node = Object.keys(node).length === 1 ? target : { ...target, ...node, $ref: undefined, properties: { ...target.properties, ...node.properties } };
+  }
+  return node;
+}
+
+function resolveLocal(schema, ref) {
+  if (!ref.startsWith('#')) return undefined;
+  return ref
+    .slice(1)
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((node, key) => (node && typeof node === 'object' ? node[key] : undefined), schema);
+}
+
+/** Calls `fn(node, pointer)` for every subschema, pointers in ajv's schemaPath form. */
+function visit(node, pointer, fn) {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+  fn(node, pointer);
+  const esc = (k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const key of SUBSCHEMA_MAPS) {
+    if (node[key] && typeof node[key] === 'object') {
+      for (const [name, sub] of Object.entries(node[key])) visit(sub, `${pointer}/${key}/${esc(name)}`, fn);
+    }
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    if (Array.isArray(node[key])) node[key].forEach((sub, i) => visit(sub, `${pointer}/${key}/${i}`, fn));
+  }
+  for (const key of SUBSCHEMA_SINGLE) visit(node[key], `${pointer}/${key}`, fn);
+}
+
+/** TypeScript types of one schema, derived with json-schema-to-typescript. */
+async function typesFor(s, schema) {
+  const input = structuredClone(schema);
+  input.title = s.typeName;
+  delete input.$id;
+  const ts = await toTypeScript(input, s.typeName, {
+    bannerComment: `// Generated by scripts/compile-schemas.mjs from schemas/${s.file}. Do not edit.`,
+    format: false,
+    unknownAny: true,
+    additionalProperties: true,
+    declareExternallyReferenced: true,
+    cwd: dirname(join(schemaDir, s.file)),
+  });
+  return ts;
+}
+
+function camel(kind) {
+  return kind.replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
+}

@@ -1,0 +1,11 @@
+/**
+ * The validation engine: payloads against the compiled JSON Schemas with the wire's leniency, plus the
+ * named rules of src/rules/. Nothing outside this folder touches ajv.
+ */
+export type { PayloadKind } from './kinds.js';
+export { PAYLOAD_KINDS, detectKind, isPayloadKind } from './kinds.js';
+export type { ValidateOptions } from './validate-payload.js';
+export { validatePayload } from './validate-payload.js';
+export { validateConfigDocument } from './config.js';
+export { statusOfFindings } from './check-result.js';
+export { lenientCoercion } from './classify.js';

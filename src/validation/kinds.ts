@@ -1,0 +1,30 @@
+/** The payload kinds xborder validates, and telling them apart by shape. */
+
+/** Every payload the interface exchanges that xborder can validate. */
+export type PayloadKind = 'order' | 'cart' | 'order-response' | 'gift-card-request' | 'gift-card-response' | 'error-info';
+
+/** All kinds, in the order `--as` lists them. */
+export const PAYLOAD_KINDS: readonly PayloadKind[] = ['order', 'cart', 'order-response', 'gift-card-request', 'gift-card-response', 'error-info'];
+
+/** True when `value` names a payload kind. */
+export function isPayloadKind(value: unknown): value is PayloadKind {
+  return typeof value === 'string' && (PAYLOAD_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * The kind of a document from its shape, or undefined when it matches none. Property names are
+ * compared case-insensitively (the wire's casing varies). The most specific marker wins:
+ * ResponseInfo, CardFields, IsValid, Code+Error, productsList, then MerchantGUID+OrderId (a cart
+ * POST request also carries MerchantGUID and OrderId, so the cart's list is checked first).
+ */
+export function detectKind(doc: unknown): PayloadKind | undefined {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
+  const keys = new Set(Object.keys(doc).map((k) => k.toLowerCase()));
+  if (keys.has('responseinfo')) return 'order-response';
+  if (keys.has('cardfields')) return 'gift-card-request';
+  if (keys.has('isvalid')) return 'gift-card-response';
+  if (keys.has('code') && keys.has('error')) return 'error-info';
+  if (keys.has('productslist')) return 'cart';
+  if (keys.has('merchantguid') && keys.has('orderid')) return 'order';
+  return undefined;
+}

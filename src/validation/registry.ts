@@ -1,0 +1,28 @@
+/**
+ * The compiled validators, generated at build time by scripts/compile-schemas.mjs (never compiled at
+ * run time: the CLI's cold start matters). Ajv's runtime helpers are the only ajv code loaded.
+ */
+import * as generated from './generated/index.js';
+import type { CompiledValidator, SchemaMeta } from './compiled.js';
+import type { PayloadKind } from './kinds.js';
+
+/** A compiled schema and its build-time facts. */
+export interface CompiledSchema {
+  validate: CompiledValidator;
+  meta: SchemaMeta;
+}
+
+const BY_KIND: Record<PayloadKind | 'config', CompiledSchema> = {
+  order: generated.order,
+  cart: generated.cart,
+  'order-response': generated.orderResponse,
+  'gift-card-request': generated.giftCardRequest,
+  'gift-card-response': generated.giftCardResponse,
+  'error-info': generated.errorInfo,
+  config: generated.config,
+};
+
+/** The compiled schema of a payload kind (or of the config file). */
+export function compiledSchema(kind: PayloadKind | 'config'): CompiledSchema {
+  return BY_KIND[kind];
+}

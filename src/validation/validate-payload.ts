@@ -1,0 +1,55 @@
+/**
+ * Validation of one payload: the schema step (with the wire's leniency) and every named rule of its
+ * kind, as CheckResults. A valid document costs one call of the compiled validator plus the rules.
+ */
+import type { CheckResult, Finding } from '../model.js';
+import { rulesFor } from '../rules/index.js';
+import { classify } from './classify.js';
+import { toCheck } from './check-result.js';
+import type { PayloadKind } from './kinds.js';
+import { compiledSchema } from './registry.js';
+
+/** Options of validatePayload. */
+export interface ValidateOptions {
+  /** Treat warnings (tolerated forms, soft rules) as errors: their checks fail. */
+  strict?: boolean;
+}
+
+/**
+ * Validates `doc` as `kind`. Checks, in order: `schema` (errors), `lenient` (casing, aliases, numbers
+ * or booleans written as strings...: warnings), `unknown-properties` (info; always passed), then each
+ * named rule of the kind. Paths are JSON pointers into `doc`, which is never mutated.
+ */
+export function validatePayload(kind: PayloadKind, doc: unknown, options: ValidateOptions = {}): CheckResult[] {
+  const strict = options.strict ?? false;
+  const { validate, meta } = compiledSchema(kind);
+  const checks: CheckResult[] = [];
+  let ruleInput = doc;
+  let toOriginal = (p: string): string => p;
+  if (meta.missing) {
+    checks.push({ id: 'schema', title: 'Schema', status: 'errored', findings: [{ message: `the ${kind} schema was not available when xborder was built; rebuild with npm run build`, severity: 'error' }] });
+  } else {
+    const result = classify(validate, meta, doc, strict);
+    ruleInput = result.normalized;
+    toOriginal = result.toOriginal;
+    checks.push(toCheck('schema', 'Schema', result.schema));
+    checks.push(toCheck('lenient', 'Tolerated forms (casing, aliases, types)', result.lenient));
+    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: result.unknown });
+  }
+  for (const rule of rulesFor(kind)) {
+    let findings: Finding[];
+    try {
+      findings = rule.check(ruleInput);
+    } catch (error) {
+      // A rule that throws is our bug; say so on this check rather than abort the document.
+      checks.push({ id: rule.id, title: rule.title, status: 'errored', findings: [{ message: `internal error in rule ${rule.id}: ${(error as Error).message}` }] });
+      continue;
+    }
+    for (const f of findings) {
+      if (f.path !== undefined) f.path = toOriginal(f.path);
+      if (strict && f.severity === 'warning') f.severity = 'error';
+    }
+    checks.push(toCheck(rule.id, rule.title, findings));
+  }
+  return checks;
+}
