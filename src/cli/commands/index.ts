@@ -6,7 +6,9 @@ import type { Command } from 'commander';
 import { defineCheck } from './check.js';
 import { defineDecode } from './decode.js';
 import { defineDemo } from './demo.js';
+import { defineGiftCard } from './gift-card.js';
 import { defineMock } from './mock.js';
+import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
 
 /** Adds every xborder command to `program`. */
@@ -16,4 +18,6 @@ export function defineCommands(program: Command): void {
   defineDemo(program);
   defineSamples(program);
   defineMock(program);
+  defineGiftCard(program);
+  definePlatform(program);
 }

@@ -1,0 +1,90 @@
+/**
+ * `xborder platform call OPERATION|PATH`: POST a JSON body (file, stdin, or asked for in a
+ * terminal) to a platform operation, identifying the merchant by its GUID, and show the answer
+ * flattened to paths with the checks under it.
+ */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+import { closeAgents } from '../../http/send.js';
+import { parseJsonText, readJsonFile } from '../../io/parse-json.js';
+import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
+import { findOperation, VALIDATE_GIFT_CARD, type ResolvedTarget } from '../../platform/operations.js';
+import { renderCallAnswer } from '../../platform/views.js';
+import { exitCodeOf, toRunResult } from '../../report/summary.js';
+import { applyOverrides } from '../../samples/override.js';
+import { askPlatformBody } from '../../wizard/platform-body.js';
+import { writeReports } from '../merchant-run.js';
+import { canPrompt, createPrompter } from '../prompts.js';
+import { openSession, warnTransport, type Session } from '../session.js';
+import { platformUrl } from '../../platform/request.js';
+
+/** Flags of `platform call` (plus the shared connection flags). */
+export interface PlatformCallOptions {
+  operation: string;
+  body?: string;
+  set?: string[];
+  schema?: string;
+  headerGuid?: boolean;
+  [flag: string]: unknown;
+}
+
+/** Runs the command: 0 HTTP 200 and every check passed, 1 an error answer or failed check, 3 unreachable. */
+export async function run(opts: PlatformCallOptions, cmd: Command): Promise<number> {
+  const { operation, body: bodyFile, set = [], schema, headerGuid, ...connection } = opts;
+  const target = findOperation(operation);
+  const session = await openSession(connection, cmd);
+  const userSchema = schema ? { doc: await readJsonFile(schema), source: schema } : undefined;
+  const kind = target.operation === VALIDATE_GIFT_CARD ? ('gift-card-request' as const) : undefined;
+  let body: unknown;
+  if (bodyFile === '-') body = applyOverrides(await readStdinJson(), set, kind);
+  else if (bodyFile !== undefined) body = applyOverrides(await readJsonFile(bodyFile), set, kind);
+  else if (canPrompt(session.globals.json)) {
+    const prompter = createPrompter(session.globals.json ? { output: process.stderr } : {});
+    const asked = await askPlatformBody(target, session.config, prompter, { say: (t) => session.output.err(t) }, set);
+    for (const secret of asked.secrets) session.redactor.add(secret);
+    body = asked.body;
+  } else body = applyOverrides({}, set, kind);
+  return reportPlatformCall(session, { target, body, ...(headerGuid ? { guidIn: 'header' as const } : {}), ...(userSchema ? { userSchema } : {}) });
+}
+
+/** Calls the platform and prints the answer and the checks; returns the exit code. Used by the wizard too. */
+export async function reportPlatformCall(session: Session, input: PlatformCallInput & { target: ResolvedTarget }): Promise<number> {
+  warnTransport(session, [platformUrl(session.config, input.target.path)]);
+  let outcome;
+  try {
+    outcome = await callPlatform({ ...input, shownBody: session.redactor.json(input.body) }, session.config);
+  } finally {
+    await closeAgents();
+  }
+  const run = toRunResult([outcome.caseResult]);
+  if (!session.globals.json) {
+    const response = outcome.exchange.response;
+    const title = input.target.operation ? `${input.target.operation.name} (${input.target.path})` : input.target.path;
+    session.output.out(`POST ${title}\n`);
+    session.output.out(
+      renderCallAnswer(
+        {
+          durationMs: outcome.exchange.durationMs,
+          ...(response ? { status: response.status } : {}),
+          ...(outcome.exchange.error ? { errorCode: outcome.exchange.error.code } : {}),
+          ...(outcome.rows ? { rows: outcome.rows } : {}),
+          ...(outcome.errorInfo ? { errorInfo: outcome.errorInfo } : {}),
+          ...(outcome.caseResult.responseBody !== undefined ? { text: outcome.caseResult.responseBody } : {}),
+        },
+        { color: session.output.color },
+      ),
+    );
+  }
+  await writeReports(session, run);
+  return exitCodeOf(run.summary);
+}
+
+/** The JSON body piped on stdin. */
+async function readStdinJson(): Promise<unknown> {
+  if (process.stdin.isTTY) throw new InputError('--body -: stdin is a terminal; pipe the JSON body in (xborder platform call OP --body - < body.json).', '<stdin>');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') throw new InputError('<stdin>: no input (stdin was empty). Pipe a JSON body or use --body FILE.', '<stdin>');
+  return parseJsonText(text, '<stdin>');
+}

@@ -1,0 +1,80 @@
+/**
+ * The answer tables of the platform commands (pure: outcome in, text out). The checks under them
+ * are the common report (src/report/table.ts).
+ */
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import type { GiftCardOutcome } from './gift-card.js';
+import { describeErrorInfo, type ErrorInfoBody } from './error-info.js';
+import type { FlatRow } from './flatten.js';
+import type { PlatformOperation } from './operations.js';
+
+/** How a table is drawn. */
+export interface ViewOptions {
+  color: boolean;
+}
+
+function table(options: ViewOptions, head?: string[]): Table.Table {
+  return new Table({
+    ...(head ? { head } : {}),
+    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
+    wordWrap: true,
+  });
+}
+
+const yesNo = (v: boolean | null | undefined) => (v === true ? 'yes' : v === false ? 'no' : v === null ? '(null)' : '(absent)');
+/** At least two decimals, and every decimal sent (balances may have up to six). */
+const amount = (n: number) => n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false });
+const plain = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '' : v);
+
+/** The ValidateGiftCard answer: valid, balance, bought from the platform, error, HTTP status, time. */
+export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOptions): string {
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const t = table(options);
+  const a = outcome.answer;
+  const response = outcome.exchange.response;
+  if (a) {
+    const balance = typeof a.balance === 'number' ? `${amount(a.balance)}${a.currencyCode ? ` ${a.currencyCode}` : ''}` : a.balance === null ? '(null)' : '';
+    t.push(
+      { 'card valid': a.isValid === true ? chalk.green('yes') : a.isValid === false ? chalk.yellow('no') : yesNo(a.isValid) },
+      { balance },
+      { 'bought from the platform': yesNo(a.boughtFromPlatform) },
+      { 'error code': plain(a.errorCode) },
+      { 'error text': plain(a.errorText) },
+    );
+  } else if (outcome.errorInfo) {
+    t.push({ 'platform error': describeErrorInfo(outcome.errorInfo) });
+  } else {
+    t.push({ answer: response ? '(no readable answer)' : '(no answer)' });
+  }
+  t.push({ 'HTTP status': response ? String(response.status) : outcome.exchange.error?.code ?? '' }, { time: `${Math.round(outcome.exchange.durationMs)} ms` });
+  return `${chalk.bold(`ValidateGiftCard ${outcome.caseResult.variant}`)}\n${t.toString()}\n`;
+}
+
+/** A platform call's answer: status and time, the ErrorInfo if any, then the body flattened to paths. */
+export function renderCallAnswer(
+  answer: { status?: number; durationMs: number; errorCode?: string; rows?: FlatRow[]; errorInfo?: ErrorInfoBody; text?: string },
+  options: ViewOptions,
+): string {
+  const head = table(options);
+  head.push({ 'HTTP status': answer.status !== undefined ? String(answer.status) : answer.errorCode ?? '' }, { time: `${Math.round(answer.durationMs)} ms` });
+  if (answer.errorInfo) {
+    head.push({ 'ErrorInfo Code': plain(answer.errorInfo.code) }, { 'ErrorInfo Error': plain(answer.errorInfo.error) }, { 'ErrorInfo Description': plain(answer.errorInfo.description) });
+  }
+  const parts = [head.toString()];
+  if (answer.rows && !answer.errorInfo) {
+    const body = table(options, ['path', 'value']);
+    for (const row of answer.rows) body.push([row.path, row.value]);
+    parts.push(body.toString());
+  } else if (!answer.rows && answer.text) {
+    parts.push(`body (not JSON):\n${answer.text.slice(0, 2000)}`);
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/** The operations index as a table. */
+export function renderOperations(operations: readonly PlatformOperation[], options: ViewOptions): string {
+  const t = table(options, ['group', 'operation', 'path']);
+  for (const op of operations) t.push([op.group, op.name, op.path]);
+  return `${t.toString()}\n${operations.length} operations, all POST to {platform.baseUrl}{path}. Call one: xborder platform call "Validate gift card" --body card.json\n`;
+}
