@@ -155,6 +155,34 @@ describe('decodePayload on the real samples', () => {
     expect(Object.keys(map).some((p) => p.startsWith('/shippingDetails/'))).toBe(true);
   });
 
+  it('order-full (IsEndCustomerPrimary false): Secondary blocks and tracking URLs decoded, hub block untouched', () => {
+    const doc = loadSample('order-full') as Record<string, any>;
+    const before = JSON.stringify(doc);
+    const { values, decoded } = decodePayload(doc);
+    const map = byPath(values);
+    expect(map['/SecondaryShipping/LastName']).toBe('Müller');
+    expect(map['/SecondaryShipping/Email']).toBe('anna.mueller@example.de');
+    expect(map['/SecondaryShipping/Phone1']).toBe('+49 30 12345678');
+    expect(map['/InternationalDetails/OrderTrackingUrl']).toMatch(/^https:\/\/www\.dhl\.com\/.*\?submit=1&tracking-id=4711836520$/);
+    expect(map['/InternationalDetails/ParcelsTracking/0/ParcelTrackingUrl']).toMatch(/^https:\/\//);
+    expect(values.some((v) => v.path.startsWith('/Primary'))).toBe(false);
+    const d = decoded as Record<string, any>;
+    expect(d.PrimaryShipping).toEqual(doc.PrimaryShipping);
+    expect(d.PrimaryShipping.Address2).toContain('\r\n');
+    expect(JSON.stringify(doc)).toBe(before);
+  });
+
+  it('order-end-customer-primary: Primary blocks decoded, codes (Zip) left as sent, Secondary hub block untouched', () => {
+    const doc = loadSample('order-end-customer-primary') as Record<string, any>;
+    const { values, decoded } = decodePayload(doc);
+    const map = byPath(values);
+    expect(map['/PrimaryShipping/Email']).toBe('oliver.bennett@example.co.uk');
+    expect(map['/PrimaryShipping/Address1']).toBe("Flat 3, 27 Queen's Road");
+    expect(map['/PrimaryShipping/Zip']).toBeUndefined();
+    expect((decoded as Record<string, any>).PrimaryShipping.Zip).toBe(doc.PrimaryShipping.Zip);
+    expect(values.some((v) => v.path.startsWith('/Secondary'))).toBe(false);
+  });
+
   it('orders: the end-customer blocks chosen by IsEndCustomerPrimary', () => {
     const orders = listSamples().filter((s) => s.kind === 'order');
     expect(orders.length).toBeGreaterThan(0);
