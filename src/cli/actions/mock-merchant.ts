@@ -71,12 +71,12 @@ function listFaults(output: Output, json: boolean): void {
     return;
   }
   const table = new Table({
-    head: ['fault', 'check', 'what the merchant does wrong'],
+    head: ['fault', 'check it trips', 'result', 'what the merchant does wrong'],
     style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-    colWidths: [null, null, 70] as unknown as number[],
+    colWidths: [null, null, null, 60] as unknown as number[],
     wordWrap: true,
   });
-  for (const f of MERCHANT_FAULTS) table.push([f.name, f.catches, f.description]);
+  for (const f of MERCHANT_FAULTS) table.push([f.name, f.rule ? `${f.catches} (${f.rule})` : f.catches, f.status, f.description]);
   output.out(`${table.toString()}\n${MERCHANT_FAULTS.length} faults; serve one with: xborder mock merchant --fault NAME\n`);
 }
 

@@ -11,39 +11,45 @@ export interface MerchantFault {
   name: string;
   /** What the merchant does wrong (for cart-rules faults: the rule it breaks). */
   description: string;
-  /** Id of the xborder check expected to fail (or warn) against this fault. */
+  /** Id of the xborder check expected to fail (or warn) against this fault (`cart-rules` and
+   *  `response-info-rules` name a group: see `rule`). */
   catches: string;
+  /** The id the check carries in reports when `catches` names a group of rules (`cart-bundles`). */
+  rule?: string;
+  /** What that check ends in without --strict: `failed`, or only `warning`. */
+  status: 'failed' | 'warning';
 }
 
 /** Every fault, in the order `--list-faults` prints them. */
 export const MERCHANT_FAULTS: readonly MerchantFault[] = [
-  { name: 'auth-ignored', catches: 'auth-enforced', description: 'accepts requests with missing or wrong credentials in every configured auth mode (no effect when auth lists "none")' },
-  { name: 'guid-ignored', catches: 'guid-enforced', description: 'accepts an order (and a cart POST) whose MerchantGUID is missing or belongs to another merchant' },
-  { name: 'cart-schema-break', catches: 'cart-schema', description: 'cart answers productsList as an object keyed by index instead of an array' },
-  { name: 'cart-casing', catches: 'cart-schema', description: 'cart answers "ProductsList" instead of the documented "productsList", so the required list is missing' },
-  { name: 'cart-bundle-prices', catches: 'cart-rules', description: 'rule bundle-prices: a bundle (IsBundle) has a non-zero price and so do the products it contains' },
-  { name: 'cart-child-with-cartitemid', catches: 'cart-rules', description: 'rule child-without-cartitemid: a child option item (ParentCartItemId) also sets CartItemId' },
-  { name: 'cart-orphan-parent', catches: 'cart-rules', description: 'rule parent-exists: a child item\'s ParentCartItemId names no CartItemId of the cart' },
-  { name: 'cart-discount-orphan', catches: 'cart-rules', description: 'rule discount-product-exists: a discount\'s ProductCartItemId names no CartItemId of the cart' },
-  { name: 'cart-partial-dimensions', catches: 'cart-rules', description: 'rule dimensions-complete: a product gives Height and Length but no Width and no Volume' },
-  { name: 'cart-virtual-weight', catches: 'cart-rules', description: 'rule virtual-no-weight: a product with IsVirtual true still carries a Weight and dimensions' },
-  { name: 'cart-negative-price', catches: 'cart-rules', description: 'rule non-negative-prices: a product has a negative SalePrice and OriginalSalePrice' },
-  { name: 'cart-bad-currency', catches: 'cart-rules', description: 'rule currency-iso4217: the cart\'s currencyCode is "EUX", three capitals but no ISO 4217 currency' },
-  { name: 'cart-wrong-currency', catches: 'cart-currency-country', description: 'cart names another currency than the one requested (USD when EUR is asked, EUR when USD is asked)' },
-  { name: 'order-error-200', catches: 'error-status', description: 'order errors about the body (malformed JSON, missing OrderId or MerchantGUID, unknown MerchantOrderId) are answered HTTP 200 with Success false' },
-  { name: 'order-no-internal-id', catches: 'response-info-rules', description: 'a successful order answer has no InternalOrderId' },
-  { name: 'order-missing-payment-fields', catches: 'payment-fields', description: 'an order with PaymentDetails is answered without PaymentCurrencyCode and PaymentAmount' },
-  { name: 'order-payment-amount-mismatch', catches: 'payment-amount', description: 'PaymentAmount is the order total plus 1.00 (a warning: the amount differs from the order total)' },
-  { name: 'order-duplicate', catches: 'idempotent-redelivery', description: 're-delivering the same OrderId creates a second order with a new InternalOrderId' },
-  { name: 'order-update-new-id', catches: 'update-same-order', description: 'an update (MerchantOrderId given) creates a new order with a new InternalOrderId' },
-  { name: 'order-rejects-unknown-properties', catches: 'unknown-properties-tolerated', description: 'an order with a top-level property the interface does not list is refused with 400' },
-  { name: 'order-response-string-success', catches: 'order-response-schema', description: 'ResponseInfo.Success is the string "true" instead of a boolean' },
-  { name: 'html-500', catches: 'status-200', description: 'every answer is an HTML error page with HTTP 500' },
-  { name: 'non-json', catches: 'json-body', description: 'every answer is plain text (text/plain) instead of JSON' },
-  { name: 'wrong-content-type', catches: 'content-type-json', description: 'every answer is the right JSON body labelled Content-Type: text/html' },
-  { name: 'slow', catches: 'within-timeout', description: 'sleeps slowMs (default 3000 ms) before answering; fails when the check\'s timeout is shorter' },
-  { name: 'empty-body', catches: 'json-body', description: 'every answer has the right status and Content-Type: application/json but an empty body' },
-  { name: 'truncated-json', catches: 'json-body', description: 'every JSON answer is cut in the middle (the body ends before the document does)' },
+  { name: 'auth-ignored', catches: 'auth-enforced', status: 'failed', description: 'accepts requests with missing or wrong credentials in every configured auth mode (no effect when auth lists "none")' },
+  { name: 'guid-ignored', catches: 'guid-enforced', status: 'failed', description: 'accepts an order (and a cart POST) whose MerchantGUID is missing or belongs to another merchant' },
+  { name: 'cart-schema-break', catches: 'cart-schema', status: 'failed', description: 'cart answers productsList as an object keyed by index instead of an array' },
+  { name: 'cart-casing', catches: 'cart-lenient', status: 'warning', description: 'cart answers "ProductsList" instead of the documented "productsList": a tolerated casing, so a warning (failed with --strict)' },
+  { name: 'cart-bundle-prices', catches: 'cart-rules', rule: 'cart-bundles', status: 'failed', description: 'rule cart-bundles: a bundle (IsBundle) has a non-zero price and so do the products it contains' },
+  { name: 'cart-child-with-cartitemid', catches: 'cart-rules', rule: 'cart-child-items', status: 'failed', description: 'rule cart-child-items: a child option item (ParentCartItemId) also sets CartItemId' },
+  { name: 'cart-orphan-parent', catches: 'cart-rules', rule: 'cart-child-items', status: 'failed', description: 'rule cart-child-items: a child item\'s ParentCartItemId names no CartItemId of the cart' },
+  { name: 'cart-discount-orphan', catches: 'cart-rules', rule: 'discount-targets', status: 'failed', description: 'rule discount-targets: a discount\'s ProductCartItemId names no CartItemId of the cart' },
+  { name: 'cart-partial-dimensions', catches: 'cart-rules', rule: 'cart-dimensions', status: 'warning', description: 'rule cart-dimensions: a product gives Height and Length but no Width and no Volume' },
+  { name: 'cart-virtual-weight', catches: 'cart-rules', rule: 'cart-virtual-items', status: 'warning', description: 'rule cart-virtual-items: a product with IsVirtual true still carries a Weight and dimensions' },
+  { name: 'cart-negative-price', catches: 'cart-rules', rule: 'cart-quantities-prices', status: 'failed', description: 'rule cart-quantities-prices: a product has a negative SalePrice and OriginalSalePrice' },
+  { name: 'cart-bad-currency', catches: 'cart-rules', rule: 'iso-codes', status: 'failed', description: 'rule iso-codes: the cart\'s currencyCode is "EUX", three capitals but no ISO 4217 currency' },
+  { name: 'cart-wrong-currency', catches: 'cart-currency-country', status: 'warning', description: 'cart names another currency than the one requested (USD when EUR is asked, EUR when USD is asked)' },
+  { name: 'order-error-200', catches: 'error-status', status: 'failed', description: 'order errors about the body (malformed JSON, not an object, missing OrderId, unknown MerchantOrderId) are answered HTTP 200 with Success false' },
+  { name: 'order-no-internal-id', catches: 'response-info-rules', rule: 'response-outcome', status: 'failed', description: 'rule response-outcome: a successful order answer has no InternalOrderId (order-accepted fails too)' },
+  { name: 'order-missing-payment-fields', catches: 'payment-fields', status: 'failed', description: 'an order with PaymentDetails is answered without PaymentCurrencyCode and PaymentAmount' },
+  { name: 'order-payment-amount-mismatch', catches: 'payment-amount', status: 'warning', description: 'PaymentAmount is the order total plus 1.00 (a warning: the amount differs from the order total)' },
+  { name: 'order-duplicate', catches: 'idempotent-redelivery', status: 'failed', description: 're-delivering the same OrderId creates a second order with a new InternalOrderId' },
+  { name: 'order-update-new-id', catches: 'update-same-order', status: 'failed', description: 'an update (MerchantOrderId given) creates a new order with a new InternalOrderId' },
+  { name: 'order-rejects-unknown-properties', catches: 'unknown-properties-tolerated', status: 'failed', description: 'an order with a top-level property the interface does not list is refused with 400' },
+  { name: 'order-response-string-success', catches: 'order-response-lenient', status: 'warning', description: 'ResponseInfo.Success is the string "true" instead of a boolean: a tolerated form, so a warning (failed with --strict)' },
+  { name: 'order-response-status-object', catches: 'order-response-schema', status: 'failed', description: 'ResponseInfo.StatusCode is an object ({ "Code": "N/A", "Name": "New" }) instead of a string' },
+  { name: 'html-500', catches: 'status-200', status: 'failed', description: 'every answer is an HTML error page with HTTP 500' },
+  { name: 'non-json', catches: 'json-body', status: 'failed', description: 'every answer is plain text (text/plain) instead of JSON' },
+  { name: 'wrong-content-type', catches: 'content-type-json', status: 'failed', description: 'every answer is the right JSON body labelled Content-Type: text/html' },
+  { name: 'slow', catches: 'within-timeout', status: 'failed', description: 'sleeps slowMs (default 3000 ms) before answering: failed when the run\'s timeout is shorter, a warning when over half of it' },
+  { name: 'empty-body', catches: 'json-body', status: 'failed', description: 'every answer has the right status and Content-Type: application/json but an empty body' },
+  { name: 'truncated-json', catches: 'json-body', status: 'failed', description: 'every JSON answer is cut in the middle (the body ends before the document does)' },
 ];
 
 /** Milliseconds the `slow` fault sleeps when not told otherwise. */

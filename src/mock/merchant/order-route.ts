@@ -80,7 +80,8 @@ function successReply(stored: StoredOrder, charged: boolean, fault: string | und
     Success: fault === 'order-response-string-success' ? 'true' : true,
     InternalOrderId: stored.internalOrderId,
     OrderId: stored.displayOrderId,
-    StatusCode: 'N/A',
+    // A merchant that serialises its status entity instead of the code breaks the schema.
+    StatusCode: fault === 'order-response-status-object' ? { Code: 'N/A', Name: 'New' } : 'N/A',
   };
   if (fault === 'order-no-internal-id') delete info.InternalOrderId;
   if (charged && stored.payment && fault !== 'order-missing-payment-fields') {

@@ -1,0 +1,59 @@
+/**
+ * The point of the faults: xborder's real merchant suite (plan, checks, engine), run in-process
+ * against the reference merchant, passes on the conforming merchant and, for each fault, ends the
+ * check the fault names in the status it names.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CaseResult } from '../../src/model.js';
+import { merchantPlan, type OrderSource } from '../../src/merchant/plan.js';
+import { orderIdFactory, type MerchantContext } from '../../src/merchant/context.js';
+import { runPlan } from '../../src/engine/run-plan.js';
+import { closeAgents } from '../../src/http/send.js';
+import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
+import { PAYMENT_DETAILS, sampleOrder, start, testConfig } from './merchant-fixtures.js';
+
+/** Runs the whole merchant suite (cart GET+POST, an order with payment, sequences, negatives). */
+async function runSuite(fault: string | undefined, timeoutMs = 10_000): Promise<CaseResult[]> {
+  const config = testConfig([{ mode: 'header', name: 'X-Merchant-Key', value: 'catch-me-key' }]);
+  config.http = { ...config.http, timeoutMs, firstByteTimeoutMs: timeoutMs };
+  const server = await start({ config, fault, slowMs: 300 });
+  config.merchant.baseUrl = server.url;
+  const ctx: MerchantContext = { config, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE') };
+  const order: OrderSource = { variant: 'fixture', build: () => sampleOrder({ OrderId: ctx.newOrderId(), PaymentDetails: PAYMENT_DETAILS }) };
+  try {
+    return await runPlan(merchantPlan(ctx, { cart: true, orders: [order], sequences: true, negatives: true }), { concurrency: 4 });
+  } finally {
+    await closeAgents();
+  }
+}
+
+/** Every check status by id, worst first ("failed" beats "warning" beats "passed"). */
+function statuses(cases: CaseResult[]): Map<string, string> {
+  const rank = ['passed', 'skipped', 'warning', 'errored', 'failed'];
+  const worst = new Map<string, string>();
+  for (const c of cases) {
+    for (const check of c.checks) {
+      const seen = worst.get(check.id);
+      if (!seen || rank.indexOf(check.status) > rank.indexOf(seen)) worst.set(check.id, check.status);
+    }
+  }
+  return worst;
+}
+
+describe('the merchant suite against the reference merchant', () => {
+  it('passes every check on the conforming merchant', async () => {
+    const result = statuses(await runSuite(undefined));
+    const notPassed = [...result].filter(([, status]) => status !== 'passed' && status !== 'skipped');
+    expect(notPassed).toEqual([]);
+    for (const id of ['auth-enforced', 'guid-enforced', 'cart-schema', 'payment-fields', 'payment-amount', 'idempotent-redelivery', 'update-same-order', 'unknown-properties-tolerated', 'error-status']) {
+      expect(result.get(id), id).toBe('passed');
+    }
+  });
+
+  it.each(MERCHANT_FAULTS.map((f) => [f.name, f] as const))('%s is caught', async (name, fault) => {
+    // The slow fault sleeps 300 ms; a 200 ms timeout makes the run give up, as the platform would.
+    const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000));
+    const id = fault.rule ?? fault.catches;
+    expect(result.get(id), `${id} against ${name}: ${JSON.stringify([...result])}`).toBe(fault.status);
+  });
+});
