@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { parseJsonText } from '../io/parse-json.js';
 import { packageRoot } from './package-root.js';
+import { closestName } from './suggest.js';
 
 /** The payload kinds a sample can be (same names as validation's PayloadKind). */
 export type SampleKind = 'order' | 'cart' | 'order-response' | 'gift-card-request' | 'gift-card-response' | 'error-info';
@@ -43,7 +44,8 @@ export function findSample(name: string): SampleInfo {
   const wanted = name.replace(/\.json$/i, '');
   const found = samples.find((s) => s.name === wanted) ?? samples.find((s) => s.name.toLowerCase() === wanted.toLowerCase());
   if (!found) {
-    throw new UsageError(`Unknown sample "${name}". Available samples: ${samples.map((s) => s.name).join(', ')}.`);
+    const hint = closestName(wanted, samples.map((s) => s.name));
+    throw new UsageError(`Unknown sample "${name}".${hint ? ` Did you mean ${hint}?` : ''} Available samples: ${samples.map((s) => s.name).join(', ')}.`);
   }
   return found;
 }

@@ -36,6 +36,10 @@ describe('samples catalog', () => {
     expect(b).not.toBe(a);
   });
 
+  it('suggests the closest name for a typo', () => {
+    expect(() => loadSample('order-minimall')).toThrow(/Did you mean order-minimal\?/);
+  });
+
   it('accepts the name with .json', () => {
     expect(loadSample('cart-full.json')).toEqual(loadSample('cart-full'));
     expect(findSample('cart-full.json').name).toBe('cart-full');
