@@ -1,10 +1,11 @@
 import { Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 
-/** What was read of a response body. */
+/** What was read of a response body; `error` when reading stopped early (reset, abort, corrupt encoding). */
 export interface CappedBody {
   body: Buffer;
   truncated: boolean;
+  error?: unknown;
 }
 
 const DECODABLE = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
@@ -74,7 +75,7 @@ async function* decodeStage(src: AsyncIterable<Buffer>, coding: string): AsyncGe
 /**
  * Reads `body` up to `cap` bytes AFTER content decoding, so a small gzip bomb stops at the cap like
  * a large plain body does. Past the cap nothing more is read: the streams are destroyed, which also
- * closes the connection. Rejects with the stream's error (reset, abort, corrupt encoding).
+ * closes the connection. Never rejects: a failure midway returns what was read with `error`.
  */
 export async function readCapped(body: Readable, contentEncoding: string | undefined, cap: number): Promise<CappedBody> {
   const codings = codingsToUndo(contentEncoding) ?? [];
@@ -83,6 +84,7 @@ export async function readCapped(body: Readable, contentEncoding: string | undef
   const chunks: Buffer[] = [];
   let total = 0;
   let truncated = false;
+  let error: unknown;
   try {
     for await (const chunk of stream) {
       if (total + chunk.length > cap) {
@@ -94,8 +96,11 @@ export async function readCapped(body: Readable, contentEncoding: string | undef
       chunks.push(chunk);
       total += chunk.length;
     }
+  } catch (err) {
+    error = err;
   } finally {
-    if (!body.destroyed) body.destroy();
+    // Only a body left unfinished is destroyed; a fully read one keeps its connection for reuse.
+    if ((truncated || error !== undefined) && !body.destroyed) body.destroy();
   }
-  return { body: Buffer.concat(chunks, total), truncated };
+  return { body: Buffer.concat(chunks, total), truncated, ...(error !== undefined ? { error } : {}) };
 }

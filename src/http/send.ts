@@ -35,16 +35,20 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 
 async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<Attempt> {
   const target = url.host;
+  // Both limits are our own timers on one abort signal: undici's built-in timers tick at about 1 s,
+  // too coarse for short limits, and owning them tells us which one fired.
   const controller = new AbortController();
-  let totalFired = false;
-  const timer = setTimeout(() => {
-    totalFired = true;
-    controller.abort(Object.assign(new Error('total timeout'), { code: 'TIMEOUT_TOTAL' }));
-  }, s.timeoutMs);
-  const totalError = (): TransportError => ({
-    code: 'TIMEOUT_TOTAL',
-    message: `the exchange with ${target} did not finish within ${s.timeoutMs} ms`,
-  });
+  let fired: 'total' | 'firstByte' | undefined;
+  const abortFor = (which: 'total' | 'firstByte') => () => {
+    fired ??= which;
+    controller.abort(new Error(`${which} timeout`));
+  };
+  const totalTimer = setTimeout(abortFor('total'), s.timeoutMs);
+  const firstByteTimer = s.firstByteTimeoutMs < s.timeoutMs ? setTimeout(abortFor('firstByte'), s.firstByteTimeoutMs) : undefined;
+  const timeoutError = (): TransportError =>
+    fired === 'firstByte'
+      ? { code: 'TIMEOUT_FIRST_BYTE', message: `${target} sent no response headers within ${s.firstByteTimeoutMs} ms` }
+      : { code: 'TIMEOUT_TOTAL', message: `the exchange with ${target} did not finish within ${s.timeoutMs} ms` };
   const t0 = performance.now();
   let response: ReceivedResponse | undefined;
   try {
@@ -63,9 +67,10 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
       body: spec.body,
       dispatcher,
       signal: controller.signal,
-      headersTimeout: s.firstByteTimeoutMs,
+      headersTimeout: 0,
       bodyTimeout: 0,
     });
+    clearTimeout(firstByteTimer);
     const flat = flattenHeaders(res.headers);
     response = {
       status: res.statusCode,
@@ -77,12 +82,17 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
     const read = await readCapped(res.body, flat['content-encoding'], s.maxBodyBytes);
     response.body = read.body;
     response.truncated = read.truncated;
+    if (read.error !== undefined) throw read.error;
+    // undici hands the socket back to its pool a tick after the body ends; yielding once lets an
+    // immediately following request reuse it instead of opening a new connection.
+    await new Promise((resolve) => setImmediate(resolve));
     return { response };
   } catch (err) {
-    // A response whose body failed midway is still returned: its status and headers help debugging.
-    return { response, error: totalFired ? totalError() : toTransportError(err, target) };
+    // A response whose body failed midway is still returned (status, headers, the bytes that came).
+    return { response, error: fired ? timeoutError() : toTransportError(err, target) };
   } finally {
-    clearTimeout(timer);
+    clearTimeout(totalTimer);
+    clearTimeout(firstByteTimer);
   }
 }
 
