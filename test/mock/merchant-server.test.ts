@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_DETAILS, SAMPLE_ORDER_TOTAL, TOKEN, GUID, getCart, postOrder, sampleOrder, start, testConfig } from './merchant-fixtures.js';
 import { startMockMerchant } from '../../src/mock/merchant/server.js';
 import { UsageError } from '../../src/errors.js';
+import { listSamples, loadSample } from '../../src/samples/catalog.js';
 
 describe('reference merchant: routing', () => {
   it('listens on 127.0.0.1 with a free port and answers 404 JSON elsewhere', async () => {
@@ -240,5 +241,29 @@ describe('reference merchant: SendOrderToMerchant', () => {
     const snapshot = server.state();
     snapshot.orders.pop();
     expect(server.state().orders).toHaveLength(1);
+  });
+});
+
+describe('reference merchant: the built-in samples', () => {
+  it('charges what samples/order-payment.json implies: the amount of order-response-payment', async () => {
+    const server = await start();
+    const order = loadSample('order-payment') as Record<string, unknown>;
+    const expected = (loadSample('order-response-payment') as { ResponseInfo: Record<string, unknown> }).ResponseInfo;
+    const res = await postOrder(server, { ...order, MerchantGUID: GUID });
+    expect(res.status).toBe(200);
+    expect(res.json.ResponseInfo.PaymentCurrencyCode).toBe(expected.PaymentCurrencyCode);
+    expect(res.json.ResponseInfo.PaymentAmount).toBe(expected.PaymentAmount);
+    expect(res.json.ResponseInfo.PaymentAmount).toBe('97.35');
+  });
+
+  it('accepts every built-in order sample', async () => {
+    const server = await start();
+    const orders = listSamples().filter((s) => s.kind === 'order');
+    expect(orders.length).toBeGreaterThan(3);
+    for (const sample of orders) {
+      const res = await postOrder(server, { ...(loadSample(sample.name) as object), MerchantGUID: GUID });
+      expect(res.status, sample.name).toBe(200);
+      expect(res.json.ResponseInfo.Success, sample.name).toBe(true);
+    }
   });
 });
