@@ -3,8 +3,12 @@
  * are matched case-insensitively because the wire casing varies (`userDetails` / `UserDetails`).
  */
 
-/** Address fields that are codes, not free text: never decoded by the interface rule. */
-const CODE_FIELDS = new Set(['zip', 'statecode', 'countrycode', 'countrycode3']);
+/**
+ * Address fields that are ISO codes, not free text: never decoded by the interface rule. Zip is not
+ * among them: the platform encodes every string of the end customer's address, and postcodes carry
+ * spaces (`BN1+3XA` is `BN1 3XA`).
+ */
+const CODE_FIELDS = new Set(['statecode', 'countrycode', 'countrycode3']);
 
 /** Cart-side identifiers the merchant chose; not end-customer free text. */
 const CART_ID_FIELDS = new Set(['userid']);

@@ -65,11 +65,11 @@ describe('decodePayload: interface rule for orders', () => {
     expect(byPath(decodePayload(doc).values)).toEqual({ '/primaryShipping/city': 'Köln' });
   });
 
-  it('never decodes codes: Zip, StateCode, CountryCode, CountryCode3', () => {
+  it('never decodes ISO codes: StateCode, CountryCode, CountryCode3 (Zip is free text: postcodes have spaces)', () => {
     const { values, decoded } = decodePayload(order(false));
     const paths = values.map((v) => v.path);
-    for (const code of ['Zip', 'StateCode', 'CountryCode', 'CountryCode3']) expect(paths).not.toContain(`/SecondaryShipping/${code}`);
-    expect((decoded as ReturnType<typeof order>).SecondaryShipping.Zip).toBe('75%20002');
+    for (const code of ['StateCode', 'CountryCode', 'CountryCode3']) expect(paths).not.toContain(`/SecondaryShipping/${code}`);
+    expect((decoded as ReturnType<typeof order>).SecondaryShipping.Zip).toBe('75 002');
   });
 
   it('decodes InternationalDetails URLs (with a raw @) and ParcelsTracking URLs, not other fields', () => {
@@ -144,7 +144,7 @@ describe('decodePayload on the real samples', () => {
     expect(map['/userDetails/AddressDetails/1/Email']).toBe('buchhaltung@schneider-partner.example');
     expect(map['/userDetails/AddressDetails/1/Phone1']).toBe('+49 40 5550199');
     expect(map['/userDetails/AddressDetails/2/City']).toBe('München');
-    expect(values.every((v) => !/\/(Zip|StateCode|CountryCode)$/.test(v.path))).toBe(true);
+    expect(values.every((v) => !/\/(StateCode|CountryCode)$/.test(v.path))).toBe(true);
     expect(JSON.stringify(cart)).toBe(before);
     expect(JSON.stringify(decoded)).not.toContain('%40');
   });
@@ -172,14 +172,14 @@ describe('decodePayload on the real samples', () => {
     expect(JSON.stringify(doc)).toBe(before);
   });
 
-  it('order-end-customer-primary: Primary blocks decoded, codes (Zip) left as sent, Secondary hub block untouched', () => {
+  it('order-end-customer-primary: Primary blocks decoded (Zip too), Secondary hub block untouched', () => {
     const doc = loadSample('order-end-customer-primary') as Record<string, any>;
     const { values, decoded } = decodePayload(doc);
     const map = byPath(values);
     expect(map['/PrimaryShipping/Email']).toBe('oliver.bennett@example.co.uk');
     expect(map['/PrimaryShipping/Address1']).toBe("Flat 3, 27 Queen's Road");
-    expect(map['/PrimaryShipping/Zip']).toBeUndefined();
-    expect((decoded as Record<string, any>).PrimaryShipping.Zip).toBe(doc.PrimaryShipping.Zip);
+    expect(map['/PrimaryShipping/Zip']).toBe('BN1 3XA');
+    expect((decoded as Record<string, any>).PrimaryShipping.Zip).toBe('BN1 3XA');
     expect(values.some((v) => v.path.startsWith('/Secondary'))).toBe(false);
   });
 
@@ -194,7 +194,7 @@ describe('decodePayload on the real samples', () => {
       const endBlocks = primary ? /^\/Primary(Shipping|Billing)\// : /^\/Secondary(Shipping|Billing)\//;
       const hubBlocks = primary ? /^\/Secondary(Shipping|Billing)\// : /^\/Primary(Shipping|Billing)\//;
       expect(values.some((v) => hubBlocks.test(v.path)), s.name).toBe(false);
-      expect(values.every((v) => !/\/(Zip|StateCode|CountryCode|CountryCode3)$/.test(v.path)), s.name).toBe(true);
+      expect(values.every((v) => !/\/(StateCode|CountryCode|CountryCode3)$/.test(v.path)), s.name).toBe(true);
       if (values.some((v) => endBlocks.test(v.path))) {
         for (const v of values.filter((x) => endBlocks.test(x.path))) expect(v.decoded).not.toMatch(/%[0-9A-Fa-f]{2}/);
       }
