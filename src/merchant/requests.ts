@@ -2,6 +2,7 @@
  * The requests the platform sends to a merchant, before auth is applied: the cart call (GET, or
  * POST with OrderID and MerchantGUID in the payload) and the order post.
  */
+import { createHash } from 'node:crypto';
 import type { HttpMethod, RequestSpec, XborderConfig } from '../model.js';
 
 /** Joins the merchant base URL and a configured path without doubling or dropping slashes. */
@@ -36,14 +37,22 @@ export function orderRequest(config: XborderConfig, order: unknown): RequestSpec
   };
 }
 
+/** A cart token (32 hex characters, as the platform's) that belongs to this order only. */
+export function cartTokenFor(orderId: string): string {
+  return createHash('md5').update(`xborder-cart:${orderId}`).digest('hex');
+}
+
 /**
  * A built-in sample made ready to send: this merchant's GUID, a fresh OrderId (so runs never
- * collide), no MerchantOrderId (samples describe new orders; the update check sets it itself).
+ * collide), no MerchantOrderId (samples describe new orders; the update check sets it itself), and
+ * a CartId of its own: the samples say ClearCart true, and clearing the configured cart token would
+ * empty the cart that the cart checks (and the merchant's developer) rely on.
  */
 export function prepareSampleOrder(sample: unknown, config: XborderConfig, orderId: string): Record<string, unknown> {
   const order = structuredClone(sample) as Record<string, unknown>;
   order.MerchantGUID = config.merchantGUID;
   order.OrderId = orderId;
+  if (typeof order.CartId === 'string') order.CartId = cartTokenFor(orderId);
   delete order.MerchantOrderId;
   if (Array.isArray(order.Subs)) {
     order.Subs = order.Subs.map((sub, i) => (sub && typeof sub === 'object' ? { ...sub, MerchantGUID: config.merchantGUID, OrderId: `${orderId}-${i + 1}` } : sub));
