@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { rootCertificates } from 'node:tls';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici';
 
 /** Everything that decides how a connection is made; requests sharing these share a pool. */
 export interface ConnectionOptions {
@@ -34,20 +34,20 @@ async function build(o: ConnectionOptions): Promise<Dispatcher> {
     rejectUnauthorized: !o.insecure,
     timeout: o.connectTimeoutMs,
   };
+  // localAddress is a client option in undici (a connect option of that name is overridden).
+  const bind = o.localAddress ? { localAddress: o.localAddress } : {};
   // bodyTimeout 0: a slow body is judged by the total timeout (the abort signal), not per chunk.
   if (o.proxy) {
     return new ProxyAgent({
       uri: o.proxy,
       requestTls: tls,
-      // localAddress binds the socket to the proxy, the only one this machine opens.
-      proxyTls: { timeout: o.connectTimeoutMs, ...(o.localAddress ? { localAddress: o.localAddress } : {}) },
+      proxyTls: { timeout: o.connectTimeoutMs },
+      // With a proxy the only socket this machine opens goes to the proxy: bind that one.
+      clientFactory: (origin, opts) => new Pool(origin, { ...opts, ...bind }),
       bodyTimeout: 0,
     });
   }
-  return new Agent({
-    connect: { ...tls, ...(o.localAddress ? { localAddress: o.localAddress } : {}) },
-    bodyTimeout: 0,
-  });
+  return new Agent({ connect: tls, ...bind, bodyTimeout: 0 });
 }
 
 /**

@@ -58,6 +58,17 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
     return { text: '', findings };
   }
 
+  const encoding = response.headers['content-encoding'];
+  if (encoding && codingsToUndo(encoding) === undefined) {
+    // Still encoded: every further finding would describe the encoding, not the merchant's JSON.
+    findings.push({
+      message: `The body is encoded with "${encoding}", which xborder cannot decode; send gzip, deflate, br or none.`,
+      expected: 'Content-Encoding gzip, deflate, br or identity',
+      actual: encoding,
+    });
+    return { text: buf.toString('latin1'), findings };
+  }
+
   const bad = firstInvalidUtf8(buf);
   // A body cut at the cap may end inside a character: that is the cut, not the merchant's encoding.
   if (bad >= 0 && !(response.truncated && bad >= buf.length - 3)) {
@@ -97,28 +108,20 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
     json = JSON.parse(text);
     parsed = true;
   } catch (err) {
+    // A body cut at the cap is already reported; its parse error would only repeat that.
     if (!response.truncated) {
-      const encoding = response.headers['content-encoding'];
-      if (encoding && codingsToUndo(encoding) === undefined) {
-        findings.push({
-          message: `The body is encoded with "${encoding}", which xborder cannot decode; send gzip, deflate, br or none.`,
-          expected: 'Content-Encoding gzip, deflate, br or identity',
-          actual: encoding,
-        });
-      } else {
-        const pos = findJsonSyntaxError(text);
-        findings.push(
-          pos
-            ? {
-                message: pos.atEnd
-                  ? `The JSON ends early at line ${pos.line}, column ${pos.column}: the body looks truncated.`
-                  : `The body is not valid JSON: ${pos.reason} at line ${pos.line}, column ${pos.column}.`,
-                expected: 'a JSON document',
-                actual: excerpt(text, pos.offset),
-              }
-            : { message: `The body is not valid JSON: ${(err as Error).message}.`, expected: 'a JSON document', actual: excerpt(text, 0) },
-        );
-      }
+      const pos = findJsonSyntaxError(text);
+      findings.push(
+        pos
+          ? {
+              message: pos.atEnd
+                ? `The JSON ends early at line ${pos.line}, column ${pos.column}: the body looks truncated.`
+                : `The body is not valid JSON: ${pos.reason} at line ${pos.line}, column ${pos.column}.`,
+              expected: 'a JSON document',
+              actual: excerpt(text, pos.offset),
+            }
+          : { message: `The body is not valid JSON: ${(err as Error).message}.`, expected: 'a JSON document', actual: excerpt(text, 0) },
+      );
     }
   }
   const ct = contentTypeFinding(contentType, parsed);
