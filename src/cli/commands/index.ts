@@ -10,6 +10,8 @@ import { defineGiftCard } from './gift-card.js';
 import { defineMock } from './mock.js';
 import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
+import { defineValidate } from './validate.js';
+import { defineWizard } from './wizard.js';
 
 /** Adds every xborder command to `program`. */
 export function defineCommands(program: Command): void {
@@ -20,4 +22,6 @@ export function defineCommands(program: Command): void {
   defineMock(program);
   defineGiftCard(program);
   definePlatform(program);
+  defineWizard(program);
+  defineValidate(program);
 }

@@ -1,0 +1,28 @@
+/** `xborder validate [FILE...] [--as KIND] [--strict]`: validate captured payloads offline. */
+import { Option, type Command } from 'commander';
+import { PAYLOAD_KINDS } from '../../validation/kinds.js';
+
+/** Declares the validate command; the work is in ../actions/validate.ts. */
+export function defineValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('validate captured payloads offline (order, cart response, ResponseInfo, gift-card request/response, ErrorInfo)')
+    .argument('[files...]', 'JSON or NDJSON files; - (or no FILE) reads stdin')
+    .addOption(new Option('--as <kind>', 'validate every document as this kind instead of telling it from its shape').choices([...PAYLOAD_KINDS]))
+    .option('--strict', 'treat warnings (other casings, aliases, numbers or booleans sent as strings, soft rules) as failures')
+    .addHelpText(
+      'after',
+      '\nThe kind of each document is told from its shape unless --as is given: ResponseInfo (order-response),\n' +
+        'CardFields (gift-card-request), IsValid (gift-card-response), Code+Error (error-info), productsList in any\n' +
+        'casing (cart), MerchantGUID+OrderId (order).\n' +
+        'A file whose first line is a complete JSON document is read as NDJSON: one document per line, streamed.\n' +
+        'Checks: schema, lenient (tolerated forms: warnings), unknown-properties (info), then the named rules of the kind.\n' +
+        'Exit codes: 0 nothing failed (warnings allowed), 1 a document fails, 2 unreadable input or malformed JSON.\n\n' +
+        'Examples:\n  xborder validate captured-order.json\n  xborder validate --as cart cart-response.json --strict\n' +
+        '  xborder validate orders.ndjson --json > report.json\n  curl -s https://shop.example.com/get-checkout-cart-info-url | xborder validate -',
+    )
+    .action(async (files: string[], opts: { as?: string; strict?: boolean }, cmd: Command) => {
+      const { run } = await import('../actions/validate.js');
+      process.exitCode = await run({ ...opts, files }, cmd);
+    });
+}

@@ -1,0 +1,216 @@
+/**
+ * Streaming reports of `xborder validate`: documents arrive one at a time (NDJSON inputs may hold any
+ * number), so both reports write as they go and hold at most a bounded batch of rows.
+ * - table: one row per finding (file(:line), kind, check, path, finding, expected, actual), flushed
+ *   in batches; then a summary line. Passed checks appear only with --verbose.
+ * - json: the contract's report shape, streamed: `tool`, then `cases` (one per document, one per
+ *   line), then `summary` last (it is known only at the end).
+ */
+import type { CheckResult, CheckStatus, Finding, Summary } from '../model.js';
+import type { PayloadKind } from '../validation/kinds.js';
+import type { Output } from './output.js';
+
+/** One validated document. */
+export interface DocumentResult {
+  source: string;
+  line?: number;
+  /** Undefined when the kind could not be told. */
+  kind: PayloadKind | undefined;
+  checks: CheckResult[];
+}
+
+/** An input failure that ended the run (reported inside the JSON document before exit 2). */
+export interface RunFailure {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** A report being written. */
+export interface ValidateReport {
+  document(result: DocumentResult): void;
+  /** Writes what is buffered and the summary. */
+  finish(failure?: RunFailure): void;
+}
+
+/** Masks card data in a value by the key it sits under, then as free text. */
+export type ValueMask = (value: unknown, key: string | undefined) => unknown;
+
+/** Running totals of a validate run. */
+export class Totals {
+  readonly checks: Summary = { passed: 0, failed: 0, warnings: 0, errored: 0, skipped: 0 };
+  documents = 0;
+  failedDocuments = 0;
+  warnedDocuments = 0;
+
+  add(result: DocumentResult): void {
+    this.documents++;
+    let failed = false;
+    let warned = false;
+    for (const check of result.checks) {
+      if (check.status === 'warning') this.checks.warnings++;
+      else this.checks[check.status]++;
+      failed ||= check.status === 'failed';
+      warned ||= check.status === 'warning';
+    }
+    if (failed) this.failedDocuments++;
+    else if (warned) this.warnedDocuments++;
+  }
+
+  /** 1 when a document failed, 3 when a check could not judge and nothing failed, else 0. */
+  exitCode(): number {
+    if (this.checks.failed > 0) return 1;
+    if (this.checks.errored > 0) return 3;
+    return 0;
+  }
+}
+
+function lastToken(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  return path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Findings with `actual` masked by the key it belongs to (a CVV's value under /PaymentDetails/CVVNumber). */
+function maskedChecks(checks: CheckResult[], mask: ValueMask): CheckResult[] {
+  return checks.map((c) =>
+    c.findings.length === 0
+      ? c
+      : { ...c, findings: c.findings.map((f) => (f.actual === undefined ? f : { ...f, actual: mask(f.actual, lastToken(f.path)) })) },
+  );
+}
+
+/** The streamed JSON report. */
+export function jsonReport(output: Output, totals: Totals, tool: { name: 'xborder'; version: string }, mask: ValueMask): ValidateReport {
+  let first = true;
+  const open = (): void => {
+    if (!first) return;
+    output.out(`{"tool":${JSON.stringify(tool)},\n"cases":[\n`);
+  };
+  return {
+    document(result) {
+      totals.add(result);
+      open();
+      const c = {
+        endpoint: 'offline',
+        variant: result.kind ?? 'unknown',
+        authMode: 'none',
+        source: result.line === undefined ? result.source : `${result.source}:${result.line}`,
+        checks: maskedChecks(result.checks, mask),
+      };
+      output.out(`${first ? '' : ',\n'}${JSON.stringify(c)}`);
+      first = false;
+    },
+    finish(failure) {
+      open();
+      const error = failure ? `,\n"error":${JSON.stringify(failure)}` : '';
+      output.out(`${first ? '' : '\n'}],\n"summary":${JSON.stringify(totals.checks)}${error}}\n`);
+      first = false;
+    },
+  };
+}
+
+/** Options of the table report. */
+export interface TableReportOptions {
+  verbose: boolean;
+  /** Rows held before a table is printed (bounds memory on long NDJSON inputs). */
+  batchRows?: number;
+  /** Terminal width, when known. */
+  width?: number;
+}
+
+type Paint = (s: string) => string;
+
+/** The streamed table report. Loads cli-table3 (and chalk, with colour) on the first row only. */
+export async function tableReport(output: Output, totals: Totals, mask: ValueMask, options: TableReportOptions): Promise<ValidateReport> {
+  const { default: Table } = await import('cli-table3');
+  const paint = await painter(output.color);
+  const batch = options.batchRows ?? 200;
+  const findingWidth = Math.max(30, Math.min(70, (options.width ?? 140) - 90));
+  let rows: string[][] = [];
+  const flush = (): void => {
+    if (rows.length === 0) return;
+    const table = new Table({
+      head: ['file', 'kind', 'check', 'path', 'finding', 'expected', 'actual'],
+      style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
+      colWidths: [null, null, null, null, findingWidth, 24, 24] as unknown as number[],
+      wordWrap: true,
+      wrapOnWordBoundary: false,
+    });
+    table.push(...rows);
+    output.out(`${table.toString()}\n`);
+    rows = [];
+  };
+  return {
+    document(result) {
+      totals.add(result);
+      const where = result.line === undefined ? result.source : `${result.source}:${result.line}`;
+      const kind = result.kind ?? '?';
+      for (const check of result.checks) {
+        if (check.findings.length === 0) {
+          if (options.verbose || check.status !== 'passed') rows.push([where, kind, check.id, '', paint[check.status](check.status), '', '']);
+          continue;
+        }
+        for (const f of check.findings) rows.push(rowOf(where, kind, check.id, f, paint, mask));
+      }
+      if (rows.length >= batch) flush();
+    },
+    finish(failure) {
+      flush();
+      output.out(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}\n`);
+    },
+  };
+}
+
+const SEVERITY_LABEL = { error: 'error', warning: 'warning', info: 'info' } as const;
+
+function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>, mask: ValueMask): string[] {
+  const severity = f.severity ?? 'error';
+  const colour = severity === 'error' ? paint.failed : severity === 'warning' ? paint.warning : paint.info;
+  const key = lastToken(f.path);
+  return [
+    where,
+    kind,
+    check,
+    f.path ?? '',
+    `${colour(SEVERITY_LABEL[severity])}: ${f.message}`,
+    f.expected === undefined ? '' : shown(f.expected),
+    f.actual === undefined ? '' : shown(mask(f.actual, key)),
+  ];
+}
+
+/** A value as a table cell: strings bare, the rest as JSON, cut at 80 characters. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+async function painter(color: boolean): Promise<Record<CheckStatus | 'info', Paint>> {
+  const plain: Paint = (s) => s;
+  if (!color) return { passed: plain, failed: plain, warning: plain, errored: plain, skipped: plain, info: plain };
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { passed: chalk.green, failed: chalk.red.bold, warning: chalk.yellow, errored: chalk.magenta.bold, skipped: chalk.gray, info: chalk.cyan };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "3 documents: 1 failed, 1 with warnings, 1 passed; checks: 30 passed, 2 failed, 1 warning, 0 errored". */
+function summaryLine(t: Totals, paint: Record<CheckStatus | 'info', Paint>): string {
+  const passedDocs = t.documents - t.failedDocuments - t.warnedDocuments;
+  const docs = [
+    t.failedDocuments ? paint.failed(`${t.failedDocuments} failed`) : '0 failed',
+    t.warnedDocuments ? paint.warning(`${t.warnedDocuments} with warnings`) : '0 with warnings',
+    paint.passed(`${passedDocs} passed`),
+  ].join(', ');
+  const c = t.checks;
+  const checks = [
+    `${c.passed} passed`,
+    c.failed ? paint.failed(`${c.failed} failed`) : '0 failed',
+    c.warnings ? paint.warning(plural(c.warnings, 'warning')) : '0 warnings',
+    c.errored ? paint.errored(`${c.errored} errored`) : '0 errored',
+  ].join(', ');
+  return `${plural(t.documents, 'document')}: ${docs}; checks: ${checks}`;
+}
