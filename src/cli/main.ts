@@ -28,11 +28,26 @@ export async function main(argv: string[]): Promise<void> {
 
   defineCommands(program);
 
+  // A bare `xborder` in a terminal opens the wizard; piped or in CI it prints the help as before.
+  const args = argv.slice(2);
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
+  const effective = interactive && onlyGlobalFlags(args) ? [...argv, 'wizard'] : argv;
+
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(effective);
   } catch (error) {
     process.exitCode = exitCodeFor(error);
   }
+}
+
+/** True when `args` name no command: nothing, or only global flags (with `--config`'s value). */
+function onlyGlobalFlags(args: string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-c' || arg === '--config') i++;
+    else if (!/^(--config=.+|--no-color|--show-secrets|-v|--verbose)$/.test(arg)) return false;
+  }
+  return true;
 }
 
 function exitCodeFor(error: unknown): number {

@@ -5,6 +5,7 @@
  */
 import type { CaseResult, CheckResult, Endpoint, Exchange, XborderConfig } from '../model.js';
 import { send } from '../http/send.js';
+import { toCurl } from '../http/curl.js';
 import { judgeStatus200, judgeTransport } from '../checks/transport.js';
 import { judgeJsonBody } from '../checks/body.js';
 import { judgePayload } from '../checks/payload.js';
@@ -50,6 +51,8 @@ export async function postToPlatform(post: PlatformPost, config: XborderConfig):
   const spec = platformRequest(post.url, JSON.stringify(post.body), config.merchantGUID, post.guidIn);
   const exchange = await send(spec, config.http);
   const verdict = judgePlatformAnswer(exchange, config.http.timeoutMs, post);
+  const shownBody = JSON.stringify(post.shownBody ?? post.body);
+  const broken = verdict.checks.some((c) => c.status === 'failed' || c.status === 'errored');
   const caseResult: CaseResult = {
     endpoint: post.endpoint,
     variant: post.variant,
@@ -58,6 +61,8 @@ export async function postToPlatform(post: PlatformPost, config: XborderConfig):
     ...(exchange.response ? { response: { status: exchange.response.status, durationMs: exchange.durationMs } } : {}),
     checks: verdict.checks,
     requestBody: JSON.stringify(post.shownBody ?? post.body, null, 2),
+    // Built from the shown body: the reproduction carries no PIN; the report masks the rest.
+    ...(broken ? { curl: toCurl({ ...spec, body: shownBody }, (s) => s) } : {}),
     // The answer is what a platform call is for: it is part of the case, not only on failure.
     ...(verdict.text !== undefined ? { responseBody: verdict.text } : {}),
     ...(exchange.response ? { responseHeaders: exchange.response.headers } : {}),

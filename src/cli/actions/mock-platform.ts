@@ -60,7 +60,7 @@ function banner(url: string, guid: string, output: Output): string {
     `ValidateGiftCard: POST ${url}/ValidateGiftCard with these test cards:`,
     table.toString(),
     'The other 31 indexed operations answer 501 ErrorInfo (not simulated); unknown paths 404; malformed JSON 400.',
-    `Try: xborder --platform-url ${url} gift-card validate --card-id ${TEST_CARDS[0]!.cardId} --country DE`,
+    `Try: xborder gift-card validate --platform-url ${url} --card-id ${TEST_CARDS[0]!.cardId} --pin ${TEST_CARDS[0]!.pin} --country DE`,
     '',
   ].join('\n');
 }

@@ -1,0 +1,174 @@
+/**
+ * `xborder wizard` (and a bare `xborder` in a terminal): wires the wizard's flow to the terminal
+ * and to the commands' own actions. Every run goes through the same config loading as a command:
+ * the answers are written, secrets as `${NAME}` references, to a private temporary config file, and
+ * the typed secrets are put in this process's environment for the duration of the run only.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ConfigError, InputError, UsageError } from '../../errors.js';
+import { DEFAULT_CONFIG_FILE, loadConfig } from '../../config/load.js';
+import { readJsonFile } from '../../io/parse-json.js';
+import type { XborderConfig } from '../../model.js';
+import { Redactor } from '../../redact/redactor.js';
+import { newDraft, renderDraft, type ConfigDoc, type Draft } from '../../wizard/draft.js';
+import { runWizard, type WizardRunners } from '../../wizard/flow.js';
+import { completeGiftCardQuery } from '../../wizard/gift-card-questions.js';
+import { askPlatformBody } from '../../wizard/platform-body.js';
+import type { Prompter } from '../../wizard/prompter.js';
+import type { WizardContext } from '../../wizard/questions.js';
+import { createOutput, type GlobalOptions } from '../output.js';
+import { canPrompt, createPrompter } from '../prompts.js';
+import { openSession } from '../session.js';
+
+/** Runs the wizard; resolves with the exit code of the last task run. */
+export async function run(_opts: unknown, cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  if (!canPrompt(false)) {
+    throw new UsageError('The wizard needs a terminal (stdin and stdout). Use the commands instead: xborder --help.');
+  }
+  const redactor = new Redactor();
+  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const prompter = maskingPrompter(createPrompter(), redactor);
+  const draft = await loadDraft(globals.config);
+  const ctx: WizardContext = {
+    prompter,
+    output: { say: (text) => output.out(text) },
+    env: process.env,
+    draft,
+    mode: 'missing',
+    resolveConfig: (d) => resolveDraft(d),
+  };
+  output.out(
+    `xborder wizard: asks only what ${draft.existed ? draft.file : 'the configuration'} does not settle. ` +
+      'Ctrl-C quits at any time without writing anything.\n',
+  );
+  return runWizard(ctx, runners(globals, prompter));
+}
+
+/** Every secret typed is registered with the redactor the moment it is typed. */
+function maskingPrompter(prompter: Prompter, redactor: Redactor): Prompter {
+  return {
+    ...prompter,
+    secret: async (q) => {
+      const value = await prompter.secret(q);
+      if (value) redactor.add(value);
+      return value;
+    },
+  };
+}
+
+/** The config file as the draft's starting point (an empty one when there is none). */
+async function loadDraft(configFlag: string | undefined): Promise<Draft> {
+  const file = configFlag ?? DEFAULT_CONFIG_FILE;
+  const path = resolve(file);
+  if (!existsSync(path)) {
+    if (configFlag) throw new InputError(`Configuration file ${file} does not exist.`, file);
+    return newDraft({}, file, false);
+  }
+  const doc = await readJsonFile(path);
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new InputError(`${file}: the configuration must be a JSON object.`, file);
+  return newDraft(doc as ConfigDoc, file, true);
+}
+
+/** A private temporary copy of the draft (references, never secret values) for the config loader. */
+async function withDraftFile<T>(draft: Draft, use: (file: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'xborder-wizard-'));
+  const file = join(dir, 'xborder.config.json');
+  // Ctrl-C during a run (not in a prompt) ends the process by signal: remove the copy first.
+  const onSignal = () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.kill(process.pid, 'SIGINT');
+  };
+  process.once('SIGINT', onSignal);
+  try {
+    await writeFile(file, renderDraft(draft), { mode: 0o600 });
+    return await use(file);
+  } finally {
+    process.off('SIGINT', onSignal);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The draft as a loaded configuration, exactly as a command would load it. */
+async function resolveDraft(draft: Draft): Promise<XborderConfig> {
+  return withDraftFile(draft, async (file) => {
+    try {
+      return await loadConfig({ file, cwd: process.cwd(), env: { ...process.env, ...draft.secrets } });
+    } catch (error) {
+      if (error instanceof ConfigError) throw new ConfigError(error.problems, `${draft.file} (with the wizard's answers)`);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Runs `fn` with a command view whose `--config` is the draft's temporary copy and with the typed
+ * secrets in the environment, so the action loads its config exactly as on the command line.
+ */
+async function withDraftRun(draft: Draft, globals: GlobalOptions, fn: (cmd: Command) => Promise<number>): Promise<number> {
+  return withDraftFile(draft, async (file) => {
+    const saved = new Map(Object.keys(draft.secrets).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, draft.secrets);
+    try {
+      return await fn(commandView({ ...globals, config: file }));
+    } catch (error) {
+      if (error instanceof ConfigError) throw new ConfigError(error.problems, `${draft.file} (with the wizard's answers)`);
+      throw error;
+    } finally {
+      for (const [name, value] of saved) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+}
+
+/** What an action reads from its Command: the global options. */
+function commandView(globals: GlobalOptions): Command {
+  return { optsWithGlobals: () => ({ ...globals }), opts: () => ({}) } as unknown as Command;
+}
+
+function runners(globals: GlobalOptions, prompter: Prompter): WizardRunners {
+  return {
+    checkMerchant: (draft, parts, sample) =>
+      withDraftRun(draft, globals, async (cmd) => {
+        const check = await import('./check.js');
+        if (parts === 'cart') return check.runCart({}, cmd);
+        if (parts === 'order') return check.runPostOrder({ sample }, cmd);
+        return check.run({}, cmd);
+      }),
+    giftCard: (draft) =>
+      withDraftRun(draft, globals, async (cmd) => {
+        const { reportGiftCard } = await import('./gift-card-validate.js');
+        const session = await openSession({}, cmd);
+        return reportGiftCard(session, await completeGiftCardQuery({}, session.config, prompter));
+      }),
+    platformCall: (draft, target) =>
+      withDraftRun(draft, globals, async (cmd) => {
+        const { reportPlatformCall } = await import('./platform-call.js');
+        const session = await openSession({}, cmd);
+        const asked = await askPlatformBody(target, session.config, prompter, { say: (t) => session.output.out(t) });
+        for (const secret of asked.secrets) session.redactor.add(secret);
+        return reportPlatformCall(session, { target, body: asked.body });
+      }),
+    validateFile: async (file, kind) => {
+      const { run } = await import('./validate.js');
+      return run({ files: [file], ...(kind ? { as: kind } : {}) }, commandView(globals));
+    },
+    decodeFile: async (file, all) => {
+      const { run } = await import('./decode.js');
+      return run({ file, all }, commandView(globals));
+    },
+    writeFile: async (file, text) => {
+      try {
+        await writeFile(resolve(file), text, { mode: 0o600 });
+      } catch (error) {
+        throw new InputError(`Cannot write ${file}: ${(error as Error).message}.`, file);
+      }
+    },
+  };
+}
