@@ -36,22 +36,32 @@ export function maskCardNumber(value: string): string {
   return digits.length > 4 ? '*'.repeat(digits.length - 4) + digits.slice(-4) : MASK;
 }
 
-const AUTH_VALUE = /(\b(?:proxy-)?authorization\b["']?\s*[:=]\s*["']?)((?:(?:Bearer|Basic|Digest|Token|JWT)\s+)?)([^\r\n"']*)/gi;
+// The credential after an Authorization name, in its three usual settings; a leading scheme word stays readable.
+const AUTH_NAME = String.raw`\b(?:proxy-)?authorization\b["']?\s*`;
+const SCHEME = String.raw`((?:(?:Bearer|Basic|Digest|Token|JWT|Negotiate|NTLM)\s+)?)`;
+/** Quoted value (JSON, logs): up to the closing quote. */
+const AUTH_QUOTED = new RegExp(String.raw`(${AUTH_NAME}[:=]\s*)(["'])${SCHEME}((?:(?!\2)[^\r\n])*)`, 'gi');
+/** Header line: to the end of the line (Digest values have spaces and quotes), or a shell quote. */
+const AUTH_HEADER = new RegExp(String.raw`(${AUTH_NAME}:[ \t]*)(?!["'])${SCHEME}([^\r\n']*)`, 'gi');
+/** Query or form parameter: up to the next & or space. */
+const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?!["'])()([^&\s]*)`, 'gi');
 const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
 const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const JSON_SECRET = /("(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token|authorization)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/gi;
+const JSON_SECRET = /("(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/gi;
 const JSON_CARD = /("(?:cardnumber|pan)"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi;
 const JSON_CARD_FIELDS = /("cardfields"\s*:\s*\{)([^{}]*)(\})/gi;
 const PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g;
 const CARD = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
 
+const unmasked = (value: string): boolean => value.trim() !== '' && value.trim() !== MASK;
+
 /** Applies every free-text rule to `s`. */
 export function maskPatterns(s: string): string {
   return s
-    .replace(AUTH_VALUE, (m, prefix: string, scheme: string, value: string) =>
-      value.trim() === '' || value.trim() === MASK ? m : `${prefix}${scheme}${MASK}`,
-    )
+    .replace(AUTH_QUOTED, (m, prefix: string, quote: string, scheme: string, value: string) => (unmasked(value) ? `${prefix}${quote}${scheme}${MASK}` : m))
+    .replace(AUTH_HEADER, (m, prefix: string, scheme: string, value: string) => (unmasked(value) ? `${prefix}${scheme}${MASK}` : m))
+    .replace(AUTH_PARAM, (m, prefix: string, _none: string, value: string) => (unmasked(value) ? `${prefix}${MASK}` : m))
     .replace(BEARER, (_m, word: string, sp: string) => `${word}${sp}${MASK}`)
     .replace(BASIC, (m, word: string, sp: string, value: string) =>
       // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.

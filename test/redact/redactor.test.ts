@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toCurl } from '../../src/http/curl.js';
+import type { XborderConfig } from '../../src/model.js';
+import { MASK, Redactor } from '../../src/redact/redactor.js';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+describe('Redactor.text', () => {
+  const secret = 'p@ss w/rd!"x';
+  const r = new Redactor([secret, 'platform:basic-pass-9876']);
+
+  it('masks a registered secret in every spelling', () => {
+    const spellings = [
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(secret).replace(/%20/g, '+'),
+      encodeURIComponent(secret).toLowerCase().replace(/%([0-9a-f]{2})/g, (m) => m),
+      new URLSearchParams({ k: secret }).toString().slice(2),
+      JSON.stringify(secret).slice(1, -1),
+      b64(secret),
+      Buffer.from(secret).toString('base64url'),
+    ];
+    for (const s of spellings) {
+      const out = r.text(`before ${s} after`);
+      expect(out, s).toBe(`before ${MASK} after`);
+    }
+  });
+
+  it('masks the base64 of a secret inside a longer base64 value, at every alignment', () => {
+    for (const prefix of ['', 'a', 'ab', 'abc', 'user:']) {
+      const encoded = b64(`${prefix}${secret}trailing`);
+      const out = r.text(`token=${encoded}`);
+      expect(out, prefix).toContain(MASK);
+      // what is left cannot be decoded back to the secret
+      expect(Buffer.from(out.replace('token=', '').replace(/\*+/g, ''), 'base64').toString('latin1')).not.toContain(secret);
+    }
+  });
+
+  it('masks Basic credentials (base64 of user:pass) and Authorization values without registration', () => {
+    expect(r.text(`Authorization: Basic ${b64('platform:basic-pass-9876')}`)).toBe('Authorization: Basic ****');
+    const fresh = new Redactor();
+    expect(fresh.text(`got Basic ${b64('someone:unknown-pass')} from client`)).toBe('got Basic **** from client');
+    expect(fresh.text('Basic authentication is configured')).toBe('Basic authentication is configured');
+    expect(fresh.text('Authorization: Bearer abc.def-ghi')).toBe('Authorization: Bearer ****');
+    expect(fresh.text('proxy-authorization: Digest username="x"')).toBe('proxy-authorization: Digest ****');
+    expect(fresh.text('{"authorization":"Token xyz","host":"h"}')).toBe('{"authorization":"Token ****","host":"h"}');
+    expect(fresh.text('sent with bearer AbC123._~+/= done')).toBe('sent with bearer **** done');
+  });
+
+  it('masks JWT-looking tokens anywhere, unsigned ones too', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJwbGF0Zm9ybSJ9.c2lnbmF0dXJl';
+    const none = 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJwbGF0Zm9ybSJ9.';
+    expect(new Redactor().text(`X-Token: ${jwt}; other ${none}`)).toBe(`X-Token: ${MASK}; other ${MASK}`);
+  });
+
+  it('masks Luhn-valid card numbers but the last 4 digits, with or without separators', () => {
+    const t = new Redactor();
+    expect(t.text('card 4111111111111111 used')).toBe('card ************1111 used');
+    expect(t.text('card 4111 1111 1111 1111.')).toBe('card ************1111.');
+    expect(t.text('card 5555-5555-5555-4444')).toBe('card ************4444');
+    expect(t.text('amex 378282246310005')).toBe('amex ***********0005');
+    expect(t.text('not luhn 4111111111111112, order GE92799319GB, short 123456789012')).toBe('not luhn 4111111111111112, order GE92799319GB, short 123456789012');
+  });
+
+  it('masks sensitive key/value pairs inside JSON text', () => {
+    const t = new Redactor();
+    const text = '{"CardNumber":"4111111111111112","CVVNumber":"123","cvv": 456,"CardPin":"9876","CardFields":{"CardId":"GC-1","SecurityCode":"77","CardPin":"1"},"Name":"Ann"}';
+    expect(t.text(text)).toBe(
+      '{"CardNumber":"************1112","CVVNumber":"****","cvv": "****","CardPin":"****","CardFields":{"CardId":"GC-1","SecurityCode":"****","CardPin":"****"},"Name":"Ann"}',
+    );
+  });
+
+  it('does not replace secrets shorter than 4 characters in free text, but masks them where their place is known', () => {
+    const t = new Redactor(['ab']);
+    expect(t.text('a cab and abba')).toBe('a cab and abba');
+    expect(t.headers({ 'X-Key': 'ab', Other: 'cab' })).toEqual({ 'X-Key': MASK, Other: 'cab' });
+    expect(t.json({ value: 'ab', other: 'cab' })).toEqual({ value: MASK, other: 'cab' });
+  });
+});
+
+describe('Redactor.json', () => {
+  it('masks by key name, case-insensitively, keeps the shape, and does not mutate its input', () => {
+    const r = new Redactor(['hk-0123456789']);
+    const order = {
+      OrderId: 'GE92799319GB',
+      PaymentDetails: { CardNumber: '4111111111111111', cvvNumber: '123', CardHolderName: 'Ann', Expiry: null },
+      giftCards: [{ CardFields: { CardId: '6006491', CardPin: '1234', Extra: 'x' }, cardnumber: 5555555555554444 }],
+      Password: 'pw',
+      secret: { nested: true },
+      Token: 'abc',
+      note: 'key hk-0123456789 here',
+    };
+    const copy = structuredClone(order);
+    const out = r.json(order);
+    expect(order).toEqual(copy);
+    expect(out).toEqual({
+      OrderId: 'GE92799319GB',
+      PaymentDetails: { CardNumber: '************1111', cvvNumber: MASK, CardHolderName: 'Ann', Expiry: null },
+      giftCards: [{ CardFields: { CardId: '6006491', CardPin: MASK, Extra: MASK }, cardnumber: '************4444' }],
+      Password: MASK,
+      secret: MASK,
+      Token: MASK,
+      note: `key ${MASK} here`,
+    });
+  });
+});
+
+describe('Redactor.headers', () => {
+  it('masks credentials, cookies and any header carrying a registered secret', () => {
+    const r = new Redactor(['hk-0123456789']);
+    expect(
+      r.headers({
+        Authorization: 'Bearer x',
+        'proxy-authorization': 'Basic eHg6eXk=',
+        cookie: 'session=1',
+        'set-cookie': ['a=1', 'b=2'],
+        'X-Merchant-Key': 'hk-0123456789',
+        'X-Forwarded': 'prefix hk-0123456789',
+        'X-Jwt': 'eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJwIn0.c2ln',
+        Accept: 'application/json',
+        Empty: undefined,
+      }),
+    ).toEqual({
+      Authorization: MASK,
+      'proxy-authorization': MASK,
+      cookie: MASK,
+      'set-cookie': [MASK, MASK],
+      'X-Merchant-Key': MASK,
+      'X-Forwarded': MASK,
+      'X-Jwt': MASK,
+      Accept: 'application/json',
+      Empty: undefined,
+    });
+  });
+});
+
+describe('Redactor.forConfig', () => {
+  const config = {
+    merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
+    merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {} },
+    platform: { guidIn: 'query' },
+    giftCard: {},
+    auth: [
+      { mode: 'none' },
+      { mode: 'header', name: 'X-Merchant-Key', value: 'hk-from-env-1' },
+      { mode: 'basic', username: 'platform', password: 'bp-from-env-2' },
+      { mode: 'jwt', algorithm: 'HS256', secret: 'js-from-env-3', issuer: 'platform' },
+      { mode: 'query', name: 'key', value: 'qk-from-env-4' },
+      { mode: 'ip', localAddress: '10.0.0.5' },
+    ],
+    http: { timeoutMs: 1, connectTimeoutMs: 1, firstByteTimeoutMs: 1, maxBodyBytes: 1, retries: 0, retryIntervalMs: 1, proxy: 'http://proxyuser:proxy-pass-5@proxy:3128' },
+  } as XborderConfig;
+
+  it('registers every secret of the config and leaves the non-secret values readable', () => {
+    const r = Redactor.forConfig(config);
+    const dump = r.text(JSON.stringify(config)) + r.text(`Basic ${b64('platform:bp-from-env-2')} ?key=qk-from-env-4`);
+    for (const s of ['hk-from-env-1', 'bp-from-env-2', 'js-from-env-3', 'qk-from-env-4', 'proxy-pass-5', b64('platform:bp-from-env-2')]) expect(dump).not.toContain(s);
+    expect(dump).toContain('2c5c7b3db2ed101426cba38d9c534086');
+    expect(dump).toContain('f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77');
+    expect(dump).toContain('platform');
+  });
+
+  it('masks a curl reproduction of an authenticated request', () => {
+    const r = Redactor.forConfig(config);
+    const cmd = toCurl(
+      { method: 'POST', url: 'https://shop.example.com/o?key=qk-from-env-4', headers: { 'X-Merchant-Key': 'hk-from-env-1', Authorization: `Basic ${b64('platform:bp-from-env-2')}` }, body: '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77"}' },
+      (s) => r.text(s),
+    );
+    expect(cmd).toBe(
+      `curl -sS -i -H 'X-Merchant-Key: ****' -H 'Authorization: Basic ****' --data-raw '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77"}' 'https://shop.example.com/o?key=****'`,
+    );
+  });
+});
+
+describe('properties', () => {
+  const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', 'b', '*', ' ', '1', '%', '=', '/', '+') }));
+  const secretArb = fc
+    .oneof(fc.string({ minLength: 4, maxLength: 40 }), fc.string({ minLength: 4, maxLength: 20, unit: 'binary' }), fc.string({ minLength: 4, maxLength: 12, unit: fc.constantFrom('a', 'b', '*', '1', ' ') }))
+    .filter((s) => !/^\**$/.test(s));
+
+  it('text(): for any string containing a registered secret (raw or URL-encoded), the output never contains it', () => {
+    fc.assert(
+      fc.property(anyString, anyString, secretArb, fc.boolean(), (a, b, secret, encoded) => {
+        const r = new Redactor([secret]);
+        let form = secret;
+        try {
+          if (encoded) form = encodeURIComponent(secret);
+        } catch {
+          // lone surrogate: no encoded form
+        }
+        const out = r.text(a + form + b);
+        expect(out.includes(secret)).toBe(false);
+        expect(out.includes(form)).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('json() and headers(): no string in the output contains a registered secret', () => {
+    const strings = (v: unknown): string[] =>
+      typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(strings) : v && typeof v === 'object' ? Object.values(v).flatMap(strings) : [];
+    fc.assert(
+      fc.property(secretArb, fc.jsonValue(), anyString, (secret, doc, pad) => {
+        const r = new Redactor([secret]);
+        const withSecret = { doc, note: `${pad}${secret}${pad}`, list: [secret] };
+        for (const s of strings(r.json(withSecret))) expect(s.includes(secret)).toBe(false);
+        for (const s of strings(r.headers({ 'X-A': `${pad}${secret}`, 'X-B': secret }))) expect(s.includes(secret)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
