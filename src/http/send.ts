@@ -45,10 +45,15 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
   };
   const totalTimer = setTimeout(abortFor('total'), s.timeoutMs);
   const firstByteTimer = s.firstByteTimeoutMs < s.timeoutMs ? setTimeout(abortFor('firstByte'), s.firstByteTimeoutMs) : undefined;
-  const timeoutError = (): TransportError =>
-    fired === 'firstByte'
-      ? { code: 'TIMEOUT_FIRST_BYTE', message: `${target} sent no response headers within ${s.firstByteTimeoutMs} ms` }
-      : { code: 'TIMEOUT_TOTAL', message: `the exchange with ${target} did not finish within ${s.timeoutMs} ms` };
+  // No headers yet is TIMEOUT_FIRST_BYTE whichever limit struck (by default both are the same 5 minutes);
+  // TIMEOUT_TOTAL means the response began but did not finish in time.
+  const timeoutError = (headersCame: boolean): TransportError =>
+    headersCame
+      ? { code: 'TIMEOUT_TOTAL', message: `the exchange with ${target} did not finish within ${s.timeoutMs} ms` }
+      : {
+          code: 'TIMEOUT_FIRST_BYTE',
+          message: `${target} sent no response headers within ${Math.min(s.firstByteTimeoutMs, s.timeoutMs)} ms`,
+        };
   const t0 = performance.now();
   let response: ReceivedResponse | undefined;
   try {
@@ -89,7 +94,7 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
     return { response };
   } catch (err) {
     // A response whose body failed midway is still returned (status, headers, the bytes that came).
-    return { response, error: fired ? timeoutError() : toTransportError(err, target) };
+    return { response, error: fired ? timeoutError(response !== undefined) : toTransportError(err, target) };
   } finally {
     clearTimeout(totalTimer);
     clearTimeout(firstByteTimer);
@@ -99,7 +104,10 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
 /**
  * Sends one request and never throws: transport problems land in `exchange.error` with a stable code.
  * Redirects are returned as received (never followed); bodies are decoded (gzip, deflate, br) and cut
- * at `maxBodyBytes` (`response.truncated`). The total timeout applies per attempt. Only failures to
+ * at `maxBodyBytes` (`response.truncated`). A response that failed midway (reset, total timeout,
+ * corrupt encoding) comes back WITH `error`: status, headers and the bytes that arrived, for
+ * debugging; judge `error` first. `exchange.request` is `spec` as given (the Accept-Encoding undici
+ * adds is not in it). The total timeout applies per attempt. Only failures to
  * start (refused, DNS, connect timeout: nothing was sent) are retried, `retries` times,
  * `retryIntervalMs` apart; `durationMs` covers every attempt and wait.
  */

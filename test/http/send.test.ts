@@ -251,6 +251,17 @@ describe('send: transport failures', () => {
     }
   });
 
+  it('calls a total timeout before any header TIMEOUT_FIRST_BYTE (the defaults make both limits equal)', async () => {
+    const srv = await httpServer(() => undefined);
+    try {
+      const ex = await send(get(srv.url), settings({ timeoutMs: 400, firstByteTimeoutMs: 400 }));
+      expect(ex.error?.code).toBe('TIMEOUT_FIRST_BYTE');
+      expect(ex.error?.message).toContain('400 ms');
+    } finally {
+      await srv.close();
+    }
+  });
+
   it('reports a connection reset mid-body as ECONNRESET, keeping what arrived', async () => {
     const srv = await httpServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
