@@ -1,0 +1,126 @@
+/** `xborder platform list` and `platform call`, the built CLI against the reference platform on port 0. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, type RunningServer } from '../../src/mock/running-server.js';
+import { startMockPlatform } from '../../src/mock/platform/server.js';
+import type { RunResult } from '../../src/model.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const PIN = '4321';
+let platform: RunningServer;
+let recorder: RunningServer;
+let seen: Array<{ url?: string; guidHeader?: string; body: string }> = [];
+let dir: string;
+let cardFile: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'xborder-platform-'));
+  platform = await startMockPlatform({ merchantGUID: GUID });
+  recorder = await listen(createServer(async (req: IncomingMessage, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    seen.push({ url: req.url, guidHeader: req.headers['merchantguid'] as string | undefined, body });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ IsSuccess: true, Errors: [], Parcel: { Code: 'P1', Items: [{ Sku: 'A', Qty: 2 }] } }));
+  }));
+  cardFile = join(dir, 'card.json');
+  writeFileSync(cardFile, JSON.stringify({ MerchantGUID: GUID, ShippingCountryCode: 'DE', CardFields: { CardId: 'XB-GC-VALID-0001', CardPin: PIN } }));
+});
+afterAll(async () => {
+  await Promise.all([platform.close(), recorder.close()]);
+});
+
+const call = (args: string[], options: { input?: string } = {}) =>
+  runCli(['platform', 'call', ...args, '--platform-url', platform.url], { cwd: dir, ...options });
+
+describe('xborder platform list', () => {
+  it('prints the 32 indexed operations as a table and as JSON', async () => {
+    const table = await runCli(['platform', 'list'], { cwd: dir });
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Gift cards\s+│ Validate gift card\s+│ \/ValidateGiftCard/);
+    expect(table.stdout).toMatch(/Browsing\s+│ VAT Category Countries\s+│ \/Browsing\/VATCategoryCountryS/);
+    expect(table.stdout).toContain('32 operations');
+    const json = await runCli(['--json', 'platform', 'list'], { cwd: dir });
+    const ops = JSON.parse(json.stdout) as Array<{ group: string; name: string; path: string }>;
+    expect(ops).toHaveLength(32);
+    expect(ops[0]).toEqual({ group: 'Shipping', name: 'Get shipping documents', path: '/Order/GetShippingDocuments', id: 'GetShippingDocuments' });
+  });
+});
+
+describe('xborder platform call', () => {
+  it('calls ValidateGiftCard by name with a body file, validates the answer, and never prints the PIN', async () => {
+    const r = await call(['Validate gift card', '--body', cardFile]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/HTTP status\s+│ 200/);
+    expect(r.stdout).toMatch(/IsValid\s+│ true/);
+    expect(r.stdout).toMatch(/Balance\s+│ 75\.5/);
+    expect(r.stdout).toContain('gift-card-response-schema');
+    expect(r.stdout + r.stderr).not.toContain(PIN);
+    const verbose = await runCli(['-v', 'platform', 'call', 'validategiftcard', '--body', cardFile, '--platform-url', platform.url], { cwd: dir });
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout + verbose.stderr).not.toContain(PIN);
+  });
+
+  it('applies --set, reads the body from stdin, and puts the GUID in a header with --header-guid', async () => {
+    const body = JSON.stringify({ ShippingCountryCode: 'DE', CardFields: { CardId: 'XB-GC-VALID-0001' } });
+    const r = await call(['/ValidateGiftCard', '--body', '-', '--set', 'CardFields.CardId=XB-GC-PLATFORM-0003', '--header-guid', '--json'], { input: body });
+    expect(r.code).toBe(0);
+    const run = JSON.parse(r.stdout) as RunResult;
+    expect(run.cases[0]).toMatchObject({ endpoint: 'PlatformCall', variant: 'ValidateGiftCard', authMode: 'merchant-guid (header)' });
+    expect(run.cases[0]!.request.headers).toMatchObject({ MerchantGUID: GUID });
+    expect(run.cases[0]!.request.url).not.toContain('merchantGUID=');
+    expect(JSON.parse(run.cases[0]!.responseBody!)).toMatchObject({ IsValid: true, CurrencyCode: 'USD' });
+  });
+
+  it('shows the ErrorInfo of an operation the mock does not simulate (501, exit 1)', async () => {
+    const r = await call(['Countries']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/HTTP status\s+│ 501/);
+    expect(r.stdout).toMatch(/ErrorInfo Code\s+│ 501/);
+    expect(r.stdout).toMatch(/ErrorInfo Error\s+│ Not Implemented/);
+    expect(r.stdout).toMatch(/error-info-schema/);
+  });
+
+  it('fails (exit 1) with 401 ErrorInfo for a wrong GUID', async () => {
+    const r = await call(['ValidateGiftCard', '--body', cardFile, '--merchant-guid', 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/ErrorInfo Code\s+│ 401/);
+  });
+
+  it('flattens any answer to paths and validates it against --schema', async () => {
+    seen = [];
+    const schema = join(dir, 'void.schema.json');
+    writeFileSync(schema, JSON.stringify({ type: 'object', required: ['IsSuccess', 'ParcelId'], properties: { IsSuccess: { type: 'boolean' } } }));
+    const r = await runCli(['platform', 'call', 'Void parcel', '--schema', schema, '--platform-url', recorder.url], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/Parcel\.Items\[0\]\.Qty\s+│ 2/);
+    expect(r.stdout).toMatch(/Errors\s+│ \[\]/);
+    expect(r.stdout).toMatch(/user-schema.*FAIL/);
+    expect(r.stdout).toContain('ParcelId');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ url: `/Parcel/VoidParcel?merchantGUID=${GUID}`, body: '{}' });
+  });
+
+  it('answers an unreachable platform with exit 3', async () => {
+    const r = await runCli(['platform', 'call', 'Countries', '--platform-url', 'http://127.0.0.1:1'], { cwd: dir });
+    expect(r.code).toBe(3);
+  });
+
+  it('refuses bad input with exit 2: unknown operation, malformed body file, no platform URL', async () => {
+    const unknown = await call(['NoSuchThing']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown platform operation "NoSuchThing"/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{\n  "CardFields": {\n    "CardId": "x",,\n  }\n}');
+    const malformed = await call(['ValidateGiftCard', '--body', bad]);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain(`${bad}:3:`);
+    const noUrl = await runCli(['platform', 'call', 'Countries'], { cwd: dir });
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toMatch(/platform\.baseUrl is not set/);
+  });
+});
