@@ -1,3 +1,5 @@
+import { JsonScan, replaceJsonSafe } from './json-safe.js';
+
 /**
  * Free-text rules that need no registered secret: credentials after `Authorization:`, `Bearer` and
  * `Basic` values, JWT-looking tokens, sensitive JSON key/value pairs, and card numbers.
@@ -41,10 +43,10 @@ const AUTH_NAME = String.raw`\b(?:proxy-)?authorization\b["']?\s*`;
 const SCHEME = String.raw`((?:(?:Bearer|Basic|Digest|Token|JWT|Negotiate|NTLM)\s+)?)`;
 /** Quoted value (JSON, logs): up to the closing quote. */
 const AUTH_QUOTED = new RegExp(String.raw`(${AUTH_NAME}[:=]\s*)(["'])${SCHEME}((?:(?!\2)[^\r\n])*)`, 'gi');
-/** Header line: to the end of the line (Digest values have spaces and quotes), or a shell quote. */
-const AUTH_HEADER = new RegExp(String.raw`(${AUTH_NAME}:[ \t]*)(?!["'])${SCHEME}([^\r\n']*)`, 'gi');
+/** Header line `Authorization: value`; where the value ends is decided in maskAuthHeaders. */
+const AUTH_HEADER = new RegExp(String.raw`${AUTH_NAME}:(?![ \t]*["'])[ \t]*${SCHEME}`, 'gi');
 /** Query or form parameter: up to the next & or space. */
-const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?!["'])()([^&\s]*)`, 'gi');
+const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?![ \t]*["'])()([^&\s]*)`, 'gi');
 const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
 const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
@@ -58,9 +60,42 @@ const unmasked = (value: string): boolean => value.trim() !== '' && value.trim()
 
 /** Applies every free-text rule to `s`. */
 export function maskPatterns(s: string): string {
+  return maskCardNumbers(maskKnownShapes(maskAuthHeaders(s)));
+}
+
+/**
+ * `Authorization: <value>` as a header line: the value runs to the end of the line (Digest values
+ * hold spaces and quotes) or a shell quote; but when the line sits inside a JSON string (a logged
+ * header inside a JSON document) it stops at that string's closing quote, so JSON stays valid.
+ */
+function maskAuthHeaders(s: string): string {
+  const scan = new JsonScan(s);
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(AUTH_HEADER)) {
+    if (m.index < last) continue;
+    const valueStart = m.index + m[0].length;
+    const inString = scan.inStringAt(m.index);
+    let end = valueStart;
+    while (end < s.length) {
+      const c = s[end]!;
+      if (c === '\r' || c === '\n' || c === "'") break;
+      if (inString && c === '"') break;
+      end += inString && c === '\\' ? 2 : 1;
+    }
+    end = Math.min(end, s.length);
+    const value = s.slice(valueStart, end);
+    if (!unmasked(value)) continue;
+    out += s.slice(last, valueStart) + MASK;
+    last = end;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+/** Credentials, JWTs and sensitive JSON pairs: every replacement here keeps JSON text valid by itself. */
+function maskKnownShapes(s: string): string {
   return s
     .replace(AUTH_QUOTED, (m, prefix: string, quote: string, scheme: string, value: string) => (unmasked(value) ? `${prefix}${quote}${scheme}${MASK}` : m))
-    .replace(AUTH_HEADER, (m, prefix: string, scheme: string, value: string) => (unmasked(value) ? `${prefix}${scheme}${MASK}` : m))
     .replace(AUTH_PARAM, (m, prefix: string, _none: string, value: string) => (unmasked(value) ? `${prefix}${MASK}` : m))
     .replace(BEARER, (_m, word: string, sp: string) => `${word}${sp}${MASK}`)
     .replace(BASIC, (m, word: string, sp: string, value: string) =>
@@ -72,9 +107,13 @@ export function maskPatterns(s: string): string {
       open + body.replace(PAIR, (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}"${MASK}"`)) + close,
     )
     .replace(JSON_SECRET, (_m, head: string) => `${head}"${MASK}"`)
-    .replace(JSON_CARD, (_m, head: string, value: string) => `${head}"${maskCardNumber(value)}"`)
-    .replace(CARD, (m) => {
-      const digits = m.replace(/\D/g, '');
-      return luhnValid(digits) ? maskCardNumber(digits) : m;
-    });
+    .replace(JSON_CARD, (_m, head: string, value: string) => `${head}"${maskCardNumber(value)}"`);
+}
+
+/** Card numbers in free text, last 4 digits kept; a bare JSON number becomes a string so JSON stays valid. */
+export function maskCardNumbers(s: string): string {
+  return replaceJsonSafe(s, CARD, (m) => {
+    const digits = m.replace(/\D/g, '');
+    return luhnValid(digits) ? maskCardNumber(digits) : undefined;
+  });
 }

@@ -1,6 +1,7 @@
 import { authSecrets } from '../auth/index.js';
 import type { XborderConfig } from '../model.js';
 import { CARD_NUMBER_KEYS, MASK, maskCardNumber, maskPatterns, SECRET_KEYS } from './patterns.js';
+import { replaceJsonSafe } from './json-safe.js';
 import { secretForms } from './secret-forms.js';
 
 export { MASK } from './patterns.js';
@@ -66,7 +67,7 @@ export class Redactor {
     if (!re) return s;
     // Repeat until stable: a mask next to other characters could spell a secret containing '*'.
     for (let i = 0; i < 4; i++) {
-      const next = s.replace(re, MASK);
+      const next = replaceJsonSafe(s, re, () => MASK);
       if (next === s) break;
       s = next;
     }

@@ -211,3 +211,39 @@ describe('properties', () => {
     );
   });
 });
+
+describe('JSON text stays valid JSON', () => {
+  it('masks bare numbers and pretty-printed Authorization values without breaking the document', () => {
+    const r = new Redactor(['12345678', 'hk-0123456789']);
+    const doc = {
+      cases: [{ request: { headers: { Authorization: 'Basic dXNlcjpwYXNz', 'X-Key': 'hk-0123456789' } }, CartItemId: 4111111111111111, list: [12345678, 5, 4111111111111111], pin: 12345678 }],
+      note: 'Authorization: Bearer abc and card 4111 1111 1111 1111',
+    };
+    for (const indent of [0, 2]) {
+      const out = r.text(JSON.stringify(doc, null, indent));
+      const parsed = JSON.parse(out);
+      expect(parsed.cases[0].CartItemId).toBe('************1111');
+      expect(parsed.cases[0].list).toEqual([MASK, 5, '************1111']);
+      expect(parsed.cases[0].request.headers).toEqual({ Authorization: 'Basic ****', 'X-Key': MASK });
+      expect(out).not.toContain('12345678');
+    }
+  });
+
+  it('property: text() of any JSON document with secrets and card numbers injected still parses', () => {
+    const secretArb = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9\-_.~!@#$%^&*()+=:,/? ]{4,24}$/),
+      fc.stringMatching(/^\d{4,12}$/),
+    ).filter((s) => !/^\**$/.test(s));
+    fc.assert(
+      fc.property(secretArb, fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(0, 2), (secret, doc, indent) => {
+        const r = new Redactor([secret]);
+        const numeric = /^\d+$/.test(secret) ? Number(secret) : secret;
+        const full = { doc, s: secret, n: numeric, arr: [numeric, secret, 4111111111111111], card: '4111-1111-1111-1111', Authorization: `Bearer ${secret}` };
+        const out = r.text(JSON.stringify(full, null, indent));
+        const parsed = JSON.parse(out);
+        expect(JSON.stringify(parsed).includes(secret)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
