@@ -18,6 +18,12 @@ export interface TableOptions {
   bodyExcerptChars?: number;
 }
 
+/** Lines of a failed case's body shown without -v. */
+const BODY_LINES = 30;
+
+/** Widest the detail column grows before it wraps. */
+const DETAIL_WIDTH = 70;
+
 const SYMBOL: Record<CheckStatus, string> = { passed: 'pass', failed: 'FAIL', warning: 'warn', errored: 'ERROR', skipped: 'skip' };
 
 /** Renders the whole report. */
@@ -29,17 +35,17 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   const out: string[] = [];
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
   for (const endpoint of endpoints) {
+    const rows = run.cases.filter((k) => k.endpoint === endpoint).flatMap((c) => rowsOf(c, options.verbose ?? false).map((row) => ({ ...row, authMode: c.authMode })));
+    const longest = Math.max(6, ...rows.map((r) => r.detail.length));
     const table = new Table({
       head: ['case', 'check', 'auth', 'result', 'detail', 'time'],
       style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
-      colWidths: [null, null, null, null, 60, null] as unknown as number[],
+      // No rule between rows: a run has many cases and the table should stay scannable.
+      chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+      colWidths: [null, null, null, null, Math.min(DETAIL_WIDTH, longest + 2), null] as unknown as number[],
       wordWrap: true,
     });
-    for (const c of run.cases.filter((k) => k.endpoint === endpoint)) {
-      for (const row of rowsOf(c, options.verbose ?? false)) {
-        table.push([row.variant, row.check, c.authMode, paint[row.status](SYMBOL[row.status]), row.detail, row.time]);
-      }
-    }
+    for (const row of rows) table.push([row.variant, row.check, row.authMode, paint[row.status](SYMBOL[row.status]), row.detail, row.time]);
     out.push(chalk.bold(endpoint), table.toString(), '');
   }
   const failedCases = run.cases.filter((c) => ['failed', 'errored'].includes(caseStatus(c)));
@@ -65,7 +71,8 @@ function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
   for (const check of shown) rows.push({ variant: c.variant, check: check.id, status: check.status, detail: detailOf(check), time });
   if (!verbose && passed.length > 0) {
-    rows.unshift({ variant: c.variant, check: `${passed.length} check${passed.length === 1 ? '' : 's'}`, status: 'passed', detail: passed.map((k) => k.id).join(', '), time });
+    // Passed checks fold into one row; -v lists each of them.
+    rows.unshift({ variant: c.variant, check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, status: 'passed', detail: '', time });
   }
   return rows;
 }
@@ -89,17 +96,31 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
   for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
     for (const f of check.findings) lines.push(`  ${check.id}: ${describeFinding(f)}`);
   }
-  if (c.responseBody !== undefined) {
-    const max = options.verbose ? Infinity : (options.bodyExcerptChars ?? 800);
-    const body = c.responseBody.length > max ? `${c.responseBody.slice(0, max)}… (${c.responseBody.length - max} more characters)` : c.responseBody;
-    lines.push('  body:', indent(body || '(empty)', 4));
-  }
+  if (c.responseBody !== undefined) lines.push('  body:', indent(bodyExcerpt(c.responseBody, options), 4));
   if (options.verbose && c.decodedValues?.length) {
     lines.push('  decoded values:');
     for (const v of c.decodedValues) lines.push(`    ${v.path}: ${JSON.stringify(v.raw)} -> ${JSON.stringify(v.decoded)}`);
   }
   if (c.curl) lines.push(`  reproduce: ${c.curl}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The body as a person reads it: JSON pretty-printed, cut to a screenful unless -v. */
+function bodyExcerpt(body: string, options: TableOptions): string {
+  if (body === '') return '(empty)';
+  let text = body;
+  try {
+    text = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // Not JSON: show it as received.
+  }
+  if (options.verbose) return text;
+  const maxChars = options.bodyExcerptChars ?? 1500;
+  const lines = text.split('\n');
+  let shown = lines.slice(0, BODY_LINES).join('\n');
+  if (shown.length > maxChars) shown = shown.slice(0, maxChars);
+  const rest = text.length - shown.length;
+  return rest > 0 ? `${shown}\n… (${rest} more characters; -v shows all)` : shown;
 }
 
 function indent(text: string, n: number): string {
