@@ -27,11 +27,11 @@ export interface RunFailure {
   column?: number;
 }
 
-/** A report being written. */
+/** A report being written. A returned promise must be awaited before the next call. */
 export interface ValidateReport {
-  document(result: DocumentResult): void;
+  document(result: DocumentResult): void | Promise<void>;
   /** Writes what is buffered and the summary. */
-  finish(failure?: RunFailure): void;
+  finish(failure?: RunFailure): Promise<void>;
 }
 
 /** Masks card data in a value by the key it sits under, then as free text. */
@@ -101,7 +101,7 @@ export function jsonReport(output: Output, totals: Totals, tool: { name: 'xborde
       output.out(`${first ? '' : ',\n'}${JSON.stringify(c)}`);
       first = false;
     },
-    finish(failure) {
+    async finish(failure) {
       open();
       const error = failure ? `,\n"error":${JSON.stringify(failure)}` : '';
       output.out(`${first ? '' : '\n'}],\n"summary":${JSON.stringify(totals.checks)}${error}}\n`);
@@ -121,21 +121,24 @@ export interface TableReportOptions {
 
 type Paint = (s: string) => string;
 
-/** The streamed table report. Loads cli-table3 (and chalk, with colour) on the first row only. */
+/**
+ * The streamed table report. cli-table3 is loaded when the first rows are printed (a run without
+ * findings prints only the summary line), chalk only with colour.
+ */
 export async function tableReport(output: Output, totals: Totals, mask: ValueMask, options: TableReportOptions): Promise<ValidateReport> {
-  const { default: Table } = await import('cli-table3');
   const paint = await painter(output.color);
   const batch = options.batchRows ?? 200;
   const findingWidth = Math.max(30, Math.min(70, (options.width ?? 140) - 90));
+  let Table: typeof import('cli-table3') | undefined;
   let rows: string[][] = [];
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (rows.length === 0) return;
+    Table ??= (await import('cli-table3')).default;
     const table = new Table({
       head: ['file', 'kind', 'check', 'path', 'finding', 'expected', 'actual'],
       style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
       colWidths: [null, null, null, null, findingWidth, 24, 24] as unknown as number[],
       wordWrap: true,
-      wrapOnWordBoundary: false,
     });
     table.push(...rows);
     output.out(`${table.toString()}\n`);
@@ -153,10 +156,10 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
         }
         for (const f of check.findings) rows.push(rowOf(where, kind, check.id, f, paint, mask));
       }
-      if (rows.length >= batch) flush();
+      return rows.length >= batch ? flush() : undefined;
     },
-    finish(failure) {
-      flush();
+    async finish(failure) {
+      await flush();
       output.out(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}\n`);
     },
   };

@@ -1,5 +1,6 @@
 /** What a named payload rule is: a pure check beyond the schema, with a public id. */
 import type { Finding } from '../model.js';
+import type { ShapeNode } from '../validation/compiled.js';
 
 /**
  * One rule: `check` reads a document (already normalised by the schema step: documented names,
@@ -11,5 +12,15 @@ export interface PayloadRule {
   id: string;
   /** Short title for tables. */
   title: string;
-  check(doc: unknown): Finding[];
+  check(doc: unknown, context?: RuleContext): Finding[];
+}
+
+/** Per-validation scratch space: lets rules share work done on the same document in one call. */
+export interface RuleContext {
+  memo: Map<string, unknown>;
+  /**
+   * The schema's shape graph, given only when the document passed the closed schema as sent: every
+   * property it holds is then documented, so walking the graph sees all of it and skips the rest.
+   */
+  shape?: readonly ShapeNode[];
 }

@@ -30,6 +30,8 @@ export interface ShapeNode {
   aliases?: Record<string, string>;
   children?: Record<string, number>;
   items?: number;
+  /** The value may hold content this graph does not describe (a map, an untyped value): walk it generically. */
+  open?: boolean;
 }
 
 /** Build-time facts about one compiled schema. */

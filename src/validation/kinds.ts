@@ -19,6 +19,14 @@ export function isPayloadKind(value: unknown): value is PayloadKind {
  */
 export function detectKind(doc: unknown): PayloadKind | undefined {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
+  // Documented casing first: one lookup each, no allocation (this runs once per NDJSON line).
+  const d = doc as Record<string, unknown>;
+  if ('ResponseInfo' in d) return 'order-response';
+  if ('CardFields' in d) return 'gift-card-request';
+  if ('IsValid' in d) return 'gift-card-response';
+  if ('Code' in d && 'Error' in d) return 'error-info';
+  if ('productsList' in d) return 'cart';
+  if ('MerchantGUID' in d && 'OrderId' in d) return 'order';
   const keys = new Set(Object.keys(doc).map((k) => k.toLowerCase()));
   if (keys.has('responseinfo')) return 'order-response';
   if (keys.has('cardfields')) return 'gift-card-request';

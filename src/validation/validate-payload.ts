@@ -4,6 +4,7 @@
  */
 import type { CheckResult, Finding } from '../model.js';
 import { rulesFor } from '../rules/index.js';
+import type { RuleContext } from '../rules/types.js';
 import { classify } from './classify.js';
 import { toCheck } from './check-result.js';
 import type { PayloadKind } from './kinds.js';
@@ -26,12 +27,14 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
   const checks: CheckResult[] = [];
   let ruleInput = doc;
   let toOriginal = (p: string): string => p;
+  const context: RuleContext = { memo: new Map<string, unknown>() };
   if (meta.missing) {
     checks.push({ id: 'schema', title: 'Schema', status: 'errored', findings: [{ message: `the ${kind} schema was not available when xborder was built; rebuild with npm run build`, severity: 'error' }] });
   } else {
     const result = classify(validate, meta, doc, strict);
     ruleInput = result.normalized;
     toOriginal = result.toOriginal;
+    if (result.exact) context.shape = meta.nodes;
     checks.push(toCheck('schema', 'Schema', result.schema));
     checks.push(toCheck('lenient', 'Tolerated forms (casing, aliases, types)', result.lenient));
     checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: result.unknown });
@@ -39,7 +42,7 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
   for (const rule of rulesFor(kind)) {
     let findings: Finding[];
     try {
-      findings = rule.check(ruleInput);
+      findings = rule.check(ruleInput, context);
     } catch (error) {
       // A rule that throws is our bug; say so on this check rather than abort the document.
       checks.push({ id: rule.id, title: rule.title, status: 'errored', findings: [{ message: `internal error in rule ${rule.id}: ${(error as Error).message}` }] });

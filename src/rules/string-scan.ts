@@ -1,0 +1,221 @@
+/**
+ * One walk over a document for the rules that judge strings by the name of their property (ISO codes,
+ * e-mails, URLs): the walk is the costly part on long NDJSON inputs, so it is done once per validation
+ * and its findings are shared through the rule context.
+ */
+import type { Finding } from '../model.js';
+import { formDecode } from '../decode/form-decode.js';
+import { escapeToken } from '../validation/pointer.js';
+import { isCountryCode, isCurrencyCode } from './iso-codes.js';
+import type { RuleContext } from './types.js';
+import type { ShapeNode } from '../validation/compiled.js';
+
+/** Findings of the scan, by rule. */
+export interface StringScan {
+  codes: Finding[];
+  contacts: Finding[];
+}
+
+type Category = 'currency' | 'country' | 'email' | 'url';
+
+// Deliberately loose (RFC 5322 allows far more): one @, no spaces, a dot in the domain.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+// The common case of an absolute http(s) URL, decided without the (much slower) URL parser.
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9.-]+(:\d+)?([/?#][^\s]*)?$/i;
+
+/** True for an absolute http(s) URL with a host. */
+export function isWebUrl(text: string): boolean {
+  if (PLAIN_URL.test(text)) return true;
+  if (!/^https?:/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** True for a plausible e-mail address. */
+export function isEmail(text: string): boolean {
+  return EMAIL.test(text);
+}
+
+/** The category of a property name, judged from its end (`...CurrencyCode`, `...Email`, `...Url`). */
+function categoryOf(key: string): Category | undefined {
+  const n = key.length;
+  if (n < 3) return undefined;
+  const last = key.charCodeAt(n - 1);
+  // Cheap first test on the last letter: e (Code), l (Email, Url), L (URL).
+  if (last !== 101 && last !== 108 && last !== 76) return undefined;
+  const lower = key.toLowerCase();
+  if (lower.endsWith('currencycode')) return 'currency';
+  if (lower.endsWith('countrycode')) return 'country';
+  if (lower.endsWith('email')) return 'email';
+  if (lower.endsWith('url')) return 'url';
+  return undefined;
+}
+
+/**
+ * The value form-decoded. The native decoder handles the common well-formed case fast; formDecode
+ * (which never throws and keeps bad sequences) takes the rest.
+ */
+function decoded(raw: string): string {
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return formDecode(raw).value;
+  }
+}
+
+function judge(category: Category, raw: string): Omit<Finding, 'path'> | undefined {
+  if (category === 'currency' || category === 'country') {
+    const code = decoded(raw).trim().toUpperCase();
+    if (code === '' || (category === 'currency' ? isCurrencyCode(code) : isCountryCode(code))) return undefined;
+    return category === 'currency'
+      ? { message: `${JSON.stringify(raw)} is not an ISO 4217 currency code`, expected: 'ISO 4217 currency code (e.g. EUR)', actual: raw, severity: 'error' }
+      : { message: `${JSON.stringify(raw)} is not an ISO 3166-1 alpha-2 country code`, expected: 'ISO 3166-1 alpha-2 country code (e.g. DE)', actual: raw, severity: 'error' };
+  }
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const valid = category === 'email' ? isEmail : isWebUrl;
+  // A value valid as written passes (a `+` the sender did not encode); else it is judged decoded.
+  if (valid(text)) return undefined;
+  const plain = decoded(text).trim();
+  if (valid(plain)) return undefined;
+  return {
+    message: `${JSON.stringify(plain)} is not a valid ${category === 'email' ? 'e-mail address' : 'http(s) URL'}${plain !== text ? ' (after URL-decoding)' : ''}`,
+    expected: category === 'email' ? 'an e-mail address (name@domain.tld)' : 'an absolute http(s) URL',
+    actual: raw,
+    severity: 'error',
+  };
+}
+
+/** A shape node reduced to what the scan needs. */
+interface ScanNode {
+  /** Documented properties whose name makes their strings judged. */
+  tagged: [string, Category][];
+  /** Documented properties whose value may hold judged strings deeper down. */
+  descend: [string, number][];
+  items?: number;
+  open: boolean;
+}
+
+const plans = new WeakMap<readonly ShapeNode[], ScanNode[]>();
+
+/**
+ * Which parts of a shape graph can hold judged strings (computed once per schema): a node is relevant
+ * when it has tagged properties, is open, or leads to a relevant node (a fixpoint: graphs have cycles).
+ */
+function planFor(shape: readonly ShapeNode[]): ScanNode[] {
+  const cached = plans.get(shape);
+  if (cached) return cached;
+  const relevant = shape.map((n) => n.open === true || (n.props ?? []).some((p) => categoryOf(p) !== undefined));
+  for (let changed = true; changed; ) {
+    changed = false;
+    shape.forEach((n, i) => {
+      if (relevant[i]) return;
+      const next = [...Object.values(n.children ?? {}), ...(n.items === undefined ? [] : [n.items])];
+      if (next.some((c) => relevant[c])) relevant[i] = changed = true;
+    });
+  }
+  const plan = shape.map((n) => ({
+    tagged: (n.props ?? []).flatMap((p): [string, Category][] => {
+      const c = categoryOf(p);
+      return c ? [[p, c]] : [];
+    }),
+    descend: Object.entries(n.children ?? {}).filter(([, c]) => relevant[c]),
+    items: n.items !== undefined && relevant[n.items] ? n.items : undefined,
+    open: n.open === true,
+  }));
+  plans.set(shape, plan);
+  return plan;
+}
+
+/** Scans `doc`, once per validation when a context is given. */
+export function scanStrings(doc: unknown, context?: RuleContext): StringScan {
+  if (doc === null || typeof doc !== 'object') return { codes: [], contacts: [] };
+  const hit = context?.memo.get('string-scan') as StringScan | undefined;
+  if (hit) return hit;
+  const scan: StringScan = { codes: [], contacts: [] };
+  // Tokens of the container being walked; leaves add their own token only when they fail, so the
+  // common case (a leaf that is fine, or not a tagged string) costs no bookkeeping.
+  const tokens: (string | number)[] = [];
+  const report = (category: Category, raw: string, last: string | number): void => {
+    const problem = judge(category, raw);
+    if (!problem) return;
+    const path = [...tokens, last].map((t) => `/${escapeToken(t)}`).join('');
+    (category === 'currency' || category === 'country' ? scan.codes : scan.contacts).push({ path, ...problem });
+  };
+  const walkArray = (list: unknown[], category: Category | undefined): void => {
+    for (let i = 0; i < list.length; i++) {
+      const value = list[i];
+      if (typeof value === 'string') {
+        if (category !== undefined) report(category, value, i);
+      } else if (value !== null && typeof value === 'object') {
+        tokens.push(i);
+        if (Array.isArray(value)) walkArray(value, category);
+        else walkObject(value as Record<string, unknown>);
+        tokens.pop();
+      }
+    }
+  };
+  const walkObject = (node: Record<string, unknown>): void => {
+    const keys = Object.keys(node);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      const value = node[key];
+      if (typeof value === 'string') {
+        const category = categoryOf(key);
+        if (category !== undefined) report(category, value, key);
+      } else if (value !== null && typeof value === 'object') {
+        tokens.push(key);
+        if (Array.isArray(value)) walkArray(value, categoryOf(key));
+        else walkObject(value as Record<string, unknown>);
+        tokens.pop();
+      }
+    }
+  };
+  // Guided by the schema: only the documented paths that can hold a judged string.
+  const walkShaped = (value: unknown, node: ScanNode, plan: ScanNode[]): void => {
+    if (value === null || typeof value !== 'object') return;
+    if (node.open) {
+      if (Array.isArray(value)) walkArray(value, undefined);
+      else walkObject(value as Record<string, unknown>);
+      return;
+    }
+    if (Array.isArray(value)) {
+      if (node.items === undefined) return;
+      for (let i = 0; i < value.length; i++) {
+        tokens.push(i);
+        walkShaped(value[i], plan[node.items], plan);
+        tokens.pop();
+      }
+      return;
+    }
+    const object = value as Record<string, unknown>;
+    for (const [name, category] of node.tagged) {
+      const v = object[name];
+      if (typeof v === 'string') report(category, v, name);
+      else if (Array.isArray(v)) {
+        tokens.push(name);
+        walkArray(v, category);
+        tokens.pop();
+      }
+    }
+    for (const [name, child] of node.descend) {
+      const v = object[name];
+      if (v === null || typeof v !== 'object') continue;
+      tokens.push(name);
+      walkShaped(v, plan[child], plan);
+      tokens.pop();
+    }
+  };
+  if (context?.shape) {
+    const plan = planFor(context.shape);
+    walkShaped(doc, plan[0], plan);
+  } else if (Array.isArray(doc)) walkArray(doc, undefined);
+  else walkObject(doc as Record<string, unknown>);
+  context?.memo.set('string-scan', scan);
+  return scan;
+}
