@@ -1,0 +1,199 @@
+/** The wizard's flow with a scripted prompter: what it asks, what it runs, what it saves. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
+import { closeAgents } from '../../src/http/send.js';
+import type { XborderConfig } from '../../src/model.js';
+import { newDraft, renderDraft, type ConfigDoc, type Draft } from '../../src/wizard/draft.js';
+import { runWizard, type WizardRunners } from '../../src/wizard/flow.js';
+import type { WizardContext } from '../../src/wizard/questions.js';
+import { start, testConfig } from '../mock/merchant-fixtures.js';
+import { scriptedPrompter, type Step } from './scripted-prompter.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const PASSWORD = 'pw-typed-Secret-81';
+const HEADER_KEY = 'hdr-typed-Secret-27';
+
+afterEach(async () => {
+  await closeAgents();
+});
+
+/** The draft as a config, through the real loader (what the CLI's resolver does too). */
+async function resolveConfig(draft: Draft): Promise<XborderConfig> {
+  const dir = mkdtempSync(join(tmpdir(), 'xborder-flow-'));
+  try {
+    writeFileSync(join(dir, 'c.json'), renderDraft(draft));
+    return await loadConfig({ file: join(dir, 'c.json'), cwd: dir, env: { ...draft.secrets } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function setup(steps: Step[], doc: ConfigDoc = {}, env: Record<string, string> = {}) {
+  const script = scriptedPrompter(steps);
+  const said: string[] = [];
+  const written: Array<{ file: string; text: string }> = [];
+  const runs: Array<{ task: string; draft: Draft; extra?: unknown }> = [];
+  const draft = newDraft(doc, 'xborder.config.json', Object.keys(doc).length > 0);
+  const ctx: WizardContext = { prompter: script.prompter, output: { say: (t) => said.push(t) }, env, draft, mode: 'missing', resolveConfig };
+  const runners: WizardRunners = {
+    checkMerchant: async (d, parts, sample) => (runs.push({ task: `check-${parts}`, draft: structuredClone(d), extra: sample }), 0),
+    giftCard: async (d) => (runs.push({ task: 'gift-card', draft: structuredClone(d) }), 0),
+    platformCall: async (d, target) => (runs.push({ task: 'platform-call', draft: structuredClone(d), extra: target.path }), 1),
+    validateFile: async (file, kind) => (runs.push({ task: 'validate', draft, extra: [file, kind] }), 1),
+    decodeFile: async (file, all) => (runs.push({ task: 'decode', draft, extra: [file, all] }), 0),
+    writeFile: async (file, text) => void written.push({ file, text }),
+  };
+  return { ctx, runners, script, said, written, runs, draft };
+}
+
+describe('wizard: create the configuration', () => {
+  const configSteps = (howSecrets: Step[]): Step[] => [
+    [/What do you want to do/, 'config'],
+    [/Merchant GUID/, GUID],
+    [/Merchant base URL/, 'https://shop.example.com/'],
+    [/Path of GetCheckoutCartInfo/, '/cart'],
+    [/Path of SendOrderToMerchant/, '/order-update-create-url'],
+    [/Which methods/, ['GET', 'POST']],
+    [/cart token/, 'abc123'],
+    [/Shipping country/, 'FR'],
+    [/Currency/, 'EUR'],
+    [/Probe https:\/\/shop.example.com/, false],
+    [/Which auth modes/, ['header', 'basic']],
+    [/Header name/, 'X-Shop-Key'],
+    [/Header value/, HEADER_KEY],
+    [/Basic user name/, 'platform'],
+    [/Basic password/, PASSWORD],
+    [/Configure the platform/, true],
+    [/Where is ValidateGiftCard/, 'platform'],
+    [/Platform base URL/, 'https://platform.example.com'],
+    [/How does the merchant GUID travel/, 'header'],
+    [/Save these answers to xborder.config.json/, true],
+    ...howSecrets,
+    [/Do something else/, false],
+  ];
+
+  it('writes secrets as ${ENV} references and says which variables to export', async () => {
+    const t = setup(configSteps([[/How should the secrets be written/, 'env']]));
+    expect(await runWizard(t.ctx, t.runners)).toBe(0);
+    expect(t.script.remaining()).toBe(0);
+    expect(t.written).toHaveLength(1);
+    const saved = JSON.parse(t.written[0]!.text);
+    expect(saved).toEqual({
+      merchantGUID: GUID,
+      merchant: { baseUrl: 'https://shop.example.com', cartPath: '/cart', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'abc123', countryCode: 'FR', currencyCode: 'EUR' },
+      auth: [
+        { mode: 'header', name: 'X-Shop-Key', value: '${XB_HEADER_KEY}' },
+        { mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' },
+      ],
+      platform: { baseUrl: 'https://platform.example.com', guidIn: 'header' },
+    });
+    expect(t.written[0]!.text).not.toContain(PASSWORD);
+    expect(t.written[0]!.text).not.toContain(HEADER_KEY);
+    const said = t.said.join('');
+    expect(said).toMatch(/export XB_HEADER_KEY=\.\.\./);
+    expect(said).toMatch(/export XB_BASIC_PASSWORD=\.\.\./);
+    expect(said).not.toContain(PASSWORD);
+  });
+
+  it('writes secrets in clear only when the user insists twice', async () => {
+    const once = setup(configSteps([[/How should the secrets be written/, 'clear'], [/Really write the secrets in clear/, false]]));
+    await runWizard(once.ctx, once.runners);
+    expect(once.written[0]!.text).toContain('${XB_BASIC_PASSWORD}');
+    expect(once.written[0]!.text).not.toContain(PASSWORD);
+
+    const twice = setup(configSteps([[/How should the secrets be written/, 'clear'], [/Really write the secrets in clear/, true]]));
+    await runWizard(twice.ctx, twice.runners);
+    expect(twice.written[0]!.text).toContain(PASSWORD);
+    expect(twice.written[0]!.text).not.toContain('${XB_BASIC_PASSWORD}');
+    expect(twice.said.join('')).not.toMatch(/export XB_BASIC_PASSWORD/);
+  });
+});
+
+describe('wizard: asks only what the configuration does not settle', () => {
+  it('runs the cart check straight away when the file and environment settle everything', async () => {
+    const doc = {
+      merchantGUID: GUID,
+      merchant: { baseUrl: 'https://shop.example.com', cartMethods: ['GET'], countryCode: 'DE', currencyCode: 'EUR' },
+      auth: [{ mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' }],
+    };
+    const t = setup(
+      [
+        [/What do you want to do/, 'check'],
+        [/Which checks/, 'cart'],
+        [/value \(used for this session only\)/, PASSWORD],
+        [/Do something else/, false],
+      ],
+      doc,
+      { XBORDER_CART_TOKEN: 'from-env' },
+    );
+    expect(await runWizard(t.ctx, t.runners)).toBe(0);
+    expect(t.script.asked.some((m) => /XB_BASIC_PASSWORD/.test(m))).toBe(true);
+    expect(t.runs).toHaveLength(1);
+    expect(t.runs[0]!.task).toBe('check-cart');
+    expect(t.runs[0]!.draft.secrets).toEqual({ XB_BASIC_PASSWORD: PASSWORD });
+    // Nothing changed in the document, so saving is not offered.
+    expect(t.written).toHaveLength(0);
+  });
+
+  it('asks the order sample for a single order, and offers to save new answers', async () => {
+    const t = setup([
+      [/What do you want to do/, 'check'],
+      [/Which checks/, 'order'],
+      [/Which order sample/, 'order-minimal'],
+      [/Merchant GUID/, GUID],
+      [/Merchant base URL/, 'http://127.0.0.1:9'],
+      [/Probe/, false],
+      [/Which auth modes/, ['none']],
+      [/Save these answers/, false],
+      [/Do something else/, true],
+      [/What do you want to do/, 'validate'],
+      [/Payload file to validate/, 'package.json'],
+      [/Validate it as/, 'auto'],
+      [/Do something else/, false],
+    ]);
+    expect(await runWizard(t.ctx, t.runners)).toBe(1);
+    expect(t.runs.map((r) => r.task)).toEqual(['check-order', 'validate']);
+    expect(t.runs[0]!.extra).toBe('order-minimal');
+    expect(t.runs[1]!.extra).toEqual(['package.json', undefined]);
+    expect(t.written).toHaveLength(0);
+  });
+});
+
+describe('wizard: probing the merchant for its auth', () => {
+  it('sees that the merchant enforces auth, then that the described Basic credentials work and a wrong header does not', async () => {
+    const server = await start({
+      auth: [
+        { mode: 'basic', username: 'platform', password: PASSWORD },
+        { mode: 'header', name: 'X-Merchant-Key', value: HEADER_KEY },
+      ],
+    });
+    const t = setup([
+      [/What do you want to do/, 'config'],
+      [/Merchant GUID/, GUID],
+      [/Merchant base URL/, server.url],
+      [/Path of GetCheckoutCartInfo/, '/get-checkout-cart-info-url'],
+      [/Path of SendOrderToMerchant/, '/order-update-create-url'],
+      [/Which methods/, ['GET']],
+      [/cart token/, testConfig().merchant.cartToken],
+      [/Shipping country/, 'DE'],
+      [/Currency/, 'EUR'],
+      [/Probe/, true],
+      [/Which auth modes/, ['header', 'basic']],
+      [/Header name/, 'X-Merchant-Key'],
+      [/Header value/, 'not-the-key'],
+      [/Basic user name/, 'platform'],
+      [/Basic password/, PASSWORD],
+      [/Configure the platform/, false],
+      [/Save these answers/, false],
+      [/Do something else/, false],
+    ]);
+    await runWizard(t.ctx, t.runners);
+    const said = t.said.join('');
+    expect(said).toMatch(/Without credentials: HTTP 401, refused: the merchant enforces authentication/);
+    expect(said).toMatch(/With header: HTTP 40[13], refused/);
+    expect(said).toMatch(/With basic: HTTP 200, accepted/);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The wizard in a real pseudo-terminal, keys typed as a person types them, against the reference
+ * platform and merchant on 127.0.0.1 port 0. Complete tasks, a saved configuration with ${ENV}
+ * references, and Ctrl-C (exit 130, nothing written).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/mock/running-server.js';
+import { startMockMerchant } from '../../src/mock/merchant/server.js';
+import { startMockPlatform } from '../../src/mock/platform/server.js';
+import { testConfig } from '../mock/merchant-fixtures.js';
+import { answer, KEY, runInPty, type PtyStep } from './pty.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const PIN = '4321';
+const PASSWORD = 'pw-Wizard-Secret-6c2e';
+let platform: RunningServer;
+let merchant: RunningServer;
+
+beforeAll(async () => {
+  platform = await startMockPlatform({ merchantGUID: GUID });
+  merchant = await startMockMerchant({ config: testConfig([{ mode: 'basic', username: 'platform', password: PASSWORD }], ['GET']) });
+});
+afterAll(async () => {
+  await Promise.all([platform.close(), merchant.close()]);
+});
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'xborder-wizard-pty-'));
+const choose = (downs: number): PtyStep[] => [{ send: KEY.down.repeat(downs) }, { send: KEY.enter }];
+const MENU = 'What do you want to do?';
+
+describe('xborder wizard in a terminal', () => {
+  it('validates a gift card, saves the answers, and never shows the PIN', async () => {
+    const cwd = freshDir();
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(1),
+      ...answer('Merchant GUID'),
+      ...answer('Where is ValidateGiftCard?'),
+      ...answer('Platform base URL', platform.url),
+      ...answer('Gift card number', 'XB-GC-VALID-0001'),
+      ...answer('Card PIN', PIN),
+      ...answer('Shipping country'),
+      { expect: '9 passed, 0 failed' },
+      ...answer('Save these answers to xborder.config.json?'),
+      ...answer('Do something else?'),
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/balance\s+│ 75\.50 EUR/);
+    expect(r.output).not.toContain(PIN);
+    const saved = JSON.parse(readFileSync(join(cwd, 'xborder.config.json'), 'utf8'));
+    expect(saved).toEqual({ merchantGUID: GUID, platform: { baseUrl: platform.url } });
+  });
+
+  it('checks the merchant cart: probes its auth, takes the Basic password masked, runs check-cart, saves ${XB_BASIC_PASSWORD}', async () => {
+    const cwd = freshDir();
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(0),
+      { expect: 'Which checks?' }, ...choose(1),
+      ...answer('Merchant GUID'),
+      ...answer('Merchant base URL', merchant.url),
+      ...answer('Which methods'),
+      ...answer('A cart token'),
+      ...answer('Shipping country'),
+      ...answer('Currency'),
+      ...answer('Probe'),
+      { expect: 'the merchant enforces authentication' },
+      // none, header, basic, ...: move to basic, toggle it, confirm.
+      { expect: 'Which auth modes' }, { send: KEY.down.repeat(2) }, { send: KEY.space }, { send: KEY.enter },
+      ...answer('Basic user name'),
+      ...answer('Basic password', PASSWORD),
+      { expect: 'With basic: HTTP 200, accepted.' },
+      { expect: 'GetCheckoutCartInfo' },
+      { expect: ' failed' },
+      ...answer('Save these answers to xborder.config.json?'),
+      ...answer('How should the secrets be written?'),
+      { expect: 'export XB_BASIC_PASSWORD=' },
+      ...answer('Do something else?'),
+    ], { cwd, timeoutSec: 40 });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.output).toMatch(/Without credentials: HTTP 401/);
+    expect(r.output).toMatch(/\d+ passed, 0 failed, \d+ warnings, 0 errored/);
+    expect(r.exitCode).toBe(0);
+    expect(r.output).not.toContain(PASSWORD);
+    const text = readFileSync(join(cwd, 'xborder.config.json'), 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(JSON.parse(text)).toMatchObject({
+      merchant: { baseUrl: merchant.url, cartMethods: ['GET'] },
+      auth: [{ mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' }],
+    });
+    expect(statSync(join(cwd, 'xborder.config.json')).mode & 0o077).toBe(0);
+  });
+
+  it('calls a platform endpoint chosen by typing part of its name, with the body it asks for', async () => {
+    const cwd = freshDir();
+    writeFileSync(join(cwd, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, platform: { baseUrl: platform.url } }));
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(2),
+      // Type, let the list filter, then pick: as a person does.
+      { expect: 'Which operation?' }, { send: 'validate gift' }, { expect: '❯ Gift cards: Validate gift card' }, { send: KEY.enter },
+      ...answer('Gift card number', 'XB-GC-PLATFORM-0003'),
+      ...answer('Card PIN', PIN),
+      { expect: 'Shipping country' }, { send: 'france' }, { expect: '❯ France (FR)' }, { send: KEY.enter },
+      { expect: '"ShippingCountryCode": "FR"' },
+      ...answer('Send this body?'),
+      { expect: 'IsGlobalEGiftCard' },
+      ...answer('Do something else?'),
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/CurrencyCode\s+│ USD/);
+    expect(r.output).not.toContain(PIN);
+    // The configuration settled the GUID and platform: neither was asked.
+    expect(r.output).not.toContain('Merchant GUID');
+    expect(r.output).not.toContain('Platform base URL');
+  });
+
+  it('validates a payload file', async () => {
+    const cwd = freshDir();
+    writeFileSync(join(cwd, 'answer.json'), JSON.stringify({ IsValid: true, Balance: 5, CurrencyCode: 'EUR', IsGlobalEGiftCard: false }));
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(3),
+      ...answer('Payload file to validate', 'answer.json'),
+      ...answer('Validate it as'),
+      { expect: '1 document: 0 failed' },
+      ...answer('Do something else?'),
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/checks: \d+ passed, 0 failed/);
+  });
+
+  it('exits 130 on Ctrl-C after a secret was typed, and writes nothing', async () => {
+    const cwd = freshDir();
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(5),
+      ...answer('Merchant GUID'),
+      ...answer('Merchant base URL', 'https://shop.example.com'),
+      ...answer('Path of GetCheckoutCartInfo'),
+      ...answer('Path of SendOrderToMerchant'),
+      ...answer('Which methods'),
+      ...answer('A cart token'),
+      ...answer('Shipping country'),
+      ...answer('Currency'),
+      ...answer('Probe', 'n'),
+      { expect: 'Which auth modes' }, { send: KEY.down.repeat(2) }, { send: KEY.space }, { send: KEY.enter },
+      ...answer('Basic user name'),
+      ...answer('Basic password', PASSWORD),
+      { expect: 'Configure the platform' }, { send: KEY.ctrlC },
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(130);
+    expect(r.output).toContain('Cancelled.');
+    expect(r.output).not.toContain(PASSWORD);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('opens from a bare `xborder` in a terminal', async () => {
+    const cwd = freshDir();
+    const r = await runInPty([], [{ expect: MENU }, { send: KEY.ctrlC }], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(130);
+    expect(existsSync(join(cwd, 'xborder.config.json'))).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * A Prompter that answers from a script, for unit tests of the wizard flow: each question must match
+ * the next expected message, so a test also proves which questions were (and were not) asked.
+ */
+import { expect } from 'vitest';
+import type { Prompter } from '../../src/wizard/prompter.js';
+
+/** One expected question and the answer to give. */
+export type Step = [message: RegExp, answer: unknown];
+
+/** The prompter, what it asked, and how many answers are left. */
+export function scriptedPrompter(steps: Step[]): { prompter: Prompter; asked: string[]; remaining: () => number } {
+  const queue = [...steps];
+  const asked: string[] = [];
+  const next = async (message: string, validate?: (v: string) => true | string) => {
+    asked.push(message);
+    const step = queue.shift();
+    if (!step) throw new Error(`unexpected question: ${message}`);
+    expect(message).toMatch(step[0]);
+    if (validate && typeof step[1] === 'string') expect(validate(step[1]), `answer to "${message}"`).toBe(true);
+    return step[1];
+  };
+  const prompter: Prompter = {
+    text: async (q) => (await next(q.message, q.validate)) as string,
+    secret: async (q) => (await next(q.message, q.validate)) as string,
+    select: async (q) => (await next(q.message)) as never,
+    search: async (q) => (await next(q.message)) as never,
+    multiSelect: async (q) => (await next(q.message)) as never,
+    confirm: async (q) => (await next(q.message)) as boolean,
+    editor: async (q) => (await next(q.message)) as string,
+  };
+  return { prompter, asked, remaining: () => queue.length };
+}
