@@ -19,6 +19,8 @@ export interface TerminalPromptOptions {
    * Where prompts are drawn. Commands with `--json` draw on stderr so stdout stays one JSON document.
    */
   output?: NodeJS.WritableStream;
+  /** Where keys come from (stdin by default; tests pass a stream). */
+  input?: NodeJS.ReadableStream;
 }
 
 /** Names of the errors inquirer raises when the user leaves a prompt (Ctrl-C, closed input, abort). */
@@ -35,7 +37,7 @@ async function guarded<T>(ask: () => Promise<T>): Promise<T> {
 
 /** A Prompter drawing on a terminal. */
 export function createPrompter(options: TerminalPromptOptions = {}): Prompter {
-  const context = options.output ? { output: options.output } : undefined;
+  const context = options.output || options.input ? { ...(options.output ? { output: options.output } : {}), ...(options.input ? { input: options.input } : {}) } : undefined;
   const toInquirer = <T>(choices: Choice<T>[]) => choices.map((c) => ({ name: c.name, value: c.value, ...(c.description ? { description: c.description } : {}) }));
   return {
     text: (q) =>
