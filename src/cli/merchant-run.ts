@@ -40,12 +40,12 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   if (!config.merchant.baseUrl) {
     throw new UsageError('No merchant URL: set merchant.baseUrl in xborder.config.json, XBORDER_MERCHANT_URL, or --merchant-url. (`xborder demo` runs against the built-in reference merchant.)');
   }
-  config.auth = selectAuthModes(config.auth, opts.auth);
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
   warnTransport(session, [config.merchant.baseUrl]);
   const ctx: MerchantContext = {
     config,
+    modes: selectAuthModes(config.auth, opts.auth),
     strict: Boolean(opts.strict),
     verbose: Boolean(session.globals.verbose),
     mask: (s) => session.output.mask(s),

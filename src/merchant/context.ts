@@ -1,9 +1,14 @@
 /** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
-import type { XborderConfig } from '../model.js';
+import type { AuthConfig, XborderConfig } from '../model.js';
 
 /** Shared, read-only inputs of a merchant conformance run. */
 export interface MerchantContext {
   config: XborderConfig;
+  /**
+   * The auth modes to run (all configured ones unless --auth picked some). `config.auth` stays the
+   * full list: the merchant enforces all of it, which decides how negatives must be sent.
+   */
+  modes: AuthConfig[];
   /** Lenient findings fail instead of warn. */
   strict: boolean;
   /** Keep request/response bodies and headers on every case (for -v), not only failed ones. */

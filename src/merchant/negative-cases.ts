@@ -43,7 +43,7 @@ export function negativeTasks(ctx: MerchantContext, sampleOrder: () => Record<st
       continue;
     }
     judge('missing-credentials', 'none', 'no credentials', async () => fromDenied(target.build()));
-    for (const auth of config.auth) {
+    for (const auth of ctx.modes) {
       for (const variant of negativeVariants(auth)) {
         if (variant.id === 'missing-credentials') continue;
         judge(variant.id, auth.mode, variant.description, async () => {
@@ -53,7 +53,7 @@ export function negativeTasks(ctx: MerchantContext, sampleOrder: () => Record<st
       }
     }
     if (target.endpoint === 'SendOrderToMerchant') {
-      const auth = config.auth[0]!;
+      const auth = ctx.modes[0]!;
       judge('wrong-merchant-guid', auth.mode, 'a wrong MerchantGUID', async () => {
         const order = { ...sampleOrder(), OrderId: ctx.newOrderId(), MerchantGUID: '00000000-0000-4000-8000-000000000000' };
         return applyAuth(orderRequest(config, order), auth);

@@ -44,7 +44,7 @@ export function sampleOrderSources(ctx: MerchantContext, names?: string[]): Orde
 export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
   const tasks: Task[] = [];
   const { auth, merchant } = ctx.config;
-  for (const mode of auth) {
+  for (const mode of ctx.modes) {
     if (parts.cart) {
       for (const method of merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, run: () => runCartCase(ctx, method, mode) });
     }

@@ -18,7 +18,7 @@ async function runSuite(fault: string | undefined, timeoutMs = 10_000): Promise<
   config.http = { ...config.http, timeoutMs, firstByteTimeoutMs: timeoutMs };
   const server = await start({ config, fault, slowMs: 300 });
   config.merchant.baseUrl = server.url;
-  const ctx: MerchantContext = { config, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE') };
+  const ctx: MerchantContext = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE') };
   const order: OrderSource = { variant: 'fixture', build: () => sampleOrder({ OrderId: ctx.newOrderId(), PaymentDetails: PAYMENT_DETAILS }) };
   try {
     return await runPlan(merchantPlan(ctx, { cart: true, orders: [order], sequences: true, negatives: true }), { concurrency: 4 });
