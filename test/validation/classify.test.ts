@@ -1,0 +1,167 @@
+/**
+ * The schema step with the wire's leniency: casing and alias variants and tolerated types are
+ * warnings (errors with strict), unknown names are info, the rest are errors located in the input.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../src/model.js';
+import { validatePayload } from '../../src/validation/index.js';
+import { sample } from './fixtures.js';
+
+function check(checks: CheckResult[], id: string): CheckResult {
+  const found = checks.find((c) => c.id === id);
+  if (!found) throw new Error(`no check ${id} in ${checks.map((c) => c.id).join(', ')}`);
+  return found;
+}
+
+describe('casing and aliases', () => {
+  it('reports a top-level name in another casing as a warning naming the documented form', () => {
+    const cart = sample('cart-full.json');
+    cart.ProductsList = cart.productsList;
+    delete cart.productsList;
+    const checks = validatePayload('cart', cart);
+    const lenient = check(checks, 'lenient');
+    expect(lenient.status).toBe('warning');
+    expect(lenient.findings).toEqual([
+      { path: '/ProductsList', message: 'ProductsList: documented as productsList', expected: 'productsList', actual: 'ProductsList', severity: 'warning' },
+    ]);
+    // Renamed before the second pass: no missing-productsList error, no rule failure.
+    expect(check(checks, 'schema').findings).toEqual([]);
+    expect(checks.filter((c) => c.status === 'failed')).toEqual([]);
+  });
+
+  it('finds variants nested under a renamed property and reports them at their path in the input', () => {
+    const cart = sample('cart-full.json');
+    cart.ProductsList = cart.productsList;
+    delete cart.productsList;
+    cart.ProductsList[1].salePrice = cart.ProductsList[1].SalePrice;
+    delete cart.ProductsList[1].SalePrice;
+    const lenient = check(validatePayload('cart', cart), 'lenient');
+    expect(lenient.findings.map((f) => [f.path, f.expected])).toEqual([
+      ['/ProductsList', 'productsList'],
+      ['/ProductsList/1/salePrice', 'SalePrice'],
+    ]);
+  });
+
+  it('accepts a documented alias (x-aliases) as a warning that says so', () => {
+    const cart = sample('cart-full.json');
+    cart.discountList = cart.discountsList;
+    delete cart.discountsList;
+    const lenient = check(validatePayload('cart', cart), 'lenient');
+    expect(lenient.findings).toHaveLength(1);
+    expect(lenient.findings[0]).toMatchObject({ path: '/discountList', expected: 'discountsList', actual: 'discountList', severity: 'warning' });
+    expect(lenient.findings[0].message).toContain('alias');
+  });
+
+  it('reports a variant sent beside its documented name as a duplicate', () => {
+    const order = sample('order-full.json');
+    order.orderId = 'GE-OTHER';
+    const lenient = check(validatePayload('order', order), 'lenient');
+    expect(lenient.findings).toHaveLength(1);
+    expect(lenient.findings[0]).toMatchObject({ path: '/orderId', expected: 'OrderId', actual: 'orderId' });
+    expect(lenient.findings[0].message).toContain('duplicates OrderId');
+  });
+});
+
+describe('tolerated types', () => {
+  it('warns on a number sent as a numeric string, naming the documented type', () => {
+    const order = sample('order-full.json');
+    order.Products[0].Quantity = '2';
+    order.Products[0].Price = '42.21';
+    const checks = validatePayload('order', order);
+    const lenient = check(checks, 'lenient');
+    expect(lenient.findings).toHaveLength(2);
+    expect(lenient.findings).toEqual(
+      expect.arrayContaining([
+        { path: '/Products/0/Price', message: '"42.21" is a string; documented as a number (42.21)', expected: 'number', actual: '42.21', severity: 'warning' },
+        { path: '/Products/0/Quantity', message: '"2" is a string; documented as a number (2)', expected: 'number', actual: '2', severity: 'warning' },
+      ]),
+    );
+    expect(check(checks, 'schema').status).toBe('passed');
+  });
+
+  it('warns on a number where a string is documented, and on "true"/"false" for a boolean', () => {
+    const cart = sample('cart-full.json');
+    cart.productsList[0].Categories[0].CategoryCode = 161;
+    cart.productsList[0].IsBundle = 'false';
+    const findings = check(validatePayload('cart', cart), 'lenient').findings;
+    expect(findings).toHaveLength(2);
+    expect(findings.find((f) => f.path === '/productsList/0/Categories/0/CategoryCode')).toMatchObject({ expected: 'string', actual: 161, severity: 'warning' });
+    expect(findings.find((f) => f.path === '/productsList/0/IsBundle')).toMatchObject({ expected: 'boolean', actual: 'false', severity: 'warning' });
+  });
+
+  it('keeps a non-numeric string where a number is documented an error, with expected and actual', () => {
+    const order = sample('order-full.json');
+    order.Products[0].Quantity = 'two';
+    const schema = check(validatePayload('order', order), 'schema');
+    expect(schema.status).toBe('failed');
+    expect(schema.findings).toContainEqual(expect.objectContaining({ path: '/Products/0/Quantity', expected: expect.stringContaining('number'), actual: 'two', severity: 'error' }));
+  });
+
+  it('finds the real errors after normalising: a bad value under a renamed property', () => {
+    const cart = sample('cart-full.json');
+    cart.PRODUCTSLIST = cart.productsList;
+    delete cart.productsList;
+    cart.PRODUCTSLIST[0].OrderedQuantity = { n: 2 };
+    const schema = check(validatePayload('cart', cart), 'schema');
+    expect(schema.findings).toEqual([expect.objectContaining({ path: '/PRODUCTSLIST/0/OrderedQuantity', actual: { n: 2 }, severity: 'error' })]);
+  });
+});
+
+describe('unknown properties', () => {
+  it('reports an undocumented name as info with a did-you-mean, and the check passes', () => {
+    const order = sample('order-full.json');
+    order.Products[0].ProductNmae = 'x';
+    order.CustomField = 1;
+    const checks = validatePayload('order', order);
+    const unknown = check(checks, 'unknown-properties');
+    expect(unknown.status).toBe('passed');
+    expect(unknown.findings).toHaveLength(2);
+    expect(unknown.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/CustomField', actual: 'CustomField', severity: 'info' }),
+        expect.objectContaining({ path: '/Products/0/ProductNmae', expected: 'ProductName', severity: 'info' }),
+      ]),
+    );
+    expect(unknown.findings.find((f) => f.path === '/Products/0/ProductNmae')?.message).toContain('did you mean ProductName?');
+    expect(checks.every((c) => c.status === 'passed')).toBe(true);
+  });
+});
+
+describe('strict', () => {
+  it('turns tolerated forms into failures and leaves unknown names informational', () => {
+    const order = sample('order-full.json');
+    order.Products[0].Quantity = '2';
+    order.CustomField = 1;
+    const lax = validatePayload('order', order);
+    const strict = validatePayload('order', order, { strict: true });
+    expect(check(lax, 'lenient').status).toBe('warning');
+    expect(check(strict, 'lenient').status).toBe('failed');
+    expect(check(strict, 'lenient').findings[0].severity).toBe('error');
+    expect(check(strict, 'unknown-properties').status).toBe('passed');
+  });
+
+  it('turns rule warnings into failures too', () => {
+    const order = sample('order-full.json');
+    order.Subs = [];
+    expect(check(validatePayload('order', order), 'order-subs').status).toBe('warning');
+    expect(check(validatePayload('order', order, { strict: true }), 'order-subs').status).toBe('failed');
+  });
+});
+
+describe('purity', () => {
+  it('never mutates the input, even when it normalises a copy', () => {
+    const cart = sample('cart-full.json');
+    cart.ProductsList = cart.productsList;
+    delete cart.productsList;
+    cart.ProductsList[0].OrderedQuantity = '2';
+    const before = JSON.stringify(cart);
+    validatePayload('cart', cart);
+    expect(JSON.stringify(cart)).toBe(before);
+  });
+
+  it('a conforming document passes every check with no findings', () => {
+    const checks = validatePayload('order', sample('order-full.json'));
+    expect(checks.map((c) => c.id).slice(0, 3)).toEqual(['schema', 'lenient', 'unknown-properties']);
+    expect(checks.filter((c) => c.status !== 'passed' || c.findings.length > 0)).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+/** The config file against schemas/config.schema.json, every problem with a JSON pointer. */
+import { describe, expect, it } from 'vitest';
+import { validateConfigDocument } from '../../src/validation/index.js';
+
+const CONTRACT_EXAMPLE = {
+  merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
+  merchant: {
+    baseUrl: 'https://shop.example.com',
+    cartPath: '/get-checkout-cart-info-url',
+    orderPath: '/order-update-create-url',
+    cartMethods: ['GET', 'POST'],
+    cartToken: '2c5c7b3db2ed101426cba38d9c534086',
+    countryCode: 'DE',
+    currencyCode: 'EUR',
+    cartParams: { locale: 'de-DE' },
+  },
+  platform: { baseUrl: 'https://platform.example.com' },
+  auth: [
+    { mode: 'none' },
+    { mode: 'header', name: 'X-Merchant-Key', value: '${XB_HEADER_KEY}' },
+    { mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' },
+    { mode: 'jwt', algorithm: 'HS256', secret: '${XB_JWT_SECRET}', issuer: 'platform', ttlSeconds: 300 },
+    { mode: 'query', name: 'key', value: '${XB_QUERY_KEY}' },
+    { mode: 'ip', localAddress: '10.0.0.5', deniedLocalAddress: '10.0.0.6' },
+  ],
+  timeoutMs: 300000,
+};
+
+describe('validateConfigDocument', () => {
+  it("accepts the contract's example configuration", () => {
+    expect(validateConfigDocument(CONTRACT_EXAMPLE)).toEqual([]);
+  });
+
+  it('reports every problem at once, each with its path', () => {
+    const findings = validateConfigDocument({
+      ...CONTRACT_EXAMPLE,
+      merchantGUID: 'not-a-guid',
+      merchant: { ...CONTRACT_EXAMPLE.merchant, countryCode: 'germany' },
+      surprise: true,
+    });
+    const paths = findings.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['/merchantGUID', '/merchant/countryCode', '/surprise']));
+    expect(findings.find((f) => f.path === '/surprise')).toMatchObject({ message: 'unknown configuration key', actual: 'surprise', severity: 'error' });
+    expect(findings.find((f) => f.path === '/merchant/countryCode')).toMatchObject({ actual: 'germany', severity: 'error' });
+  });
+
+  it('names the wrong type of a value', () => {
+    const findings = validateConfigDocument({ merchant: { cartMethods: 'GET' } });
+    expect(findings).toContainEqual(expect.objectContaining({ path: '/merchant/cartMethods', expected: 'array', actual: 'GET' }));
+  });
+});
