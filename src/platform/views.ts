@@ -51,22 +51,23 @@ export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOpti
   return `${chalk.bold(`ValidateGiftCard ${outcome.caseResult.variant}`)}\n${t.toString()}\n`;
 }
 
-/** A platform call's answer: status and time, the ErrorInfo if any, then the body flattened to paths. */
+/** A platform call's answer: one line with status and time, then the ErrorInfo or the body flattened to paths. */
 export function renderCallAnswer(
-  answer: { status?: number; durationMs: number; errorCode?: string; rows?: FlatRow[]; errorInfo?: ErrorInfoBody; text?: string },
+  answer: { title: string; status?: number; durationMs: number; errorCode?: string; rows?: FlatRow[]; errorInfo?: ErrorInfoBody; text?: string },
   options: ViewOptions,
 ): string {
-  const head = table(options);
-  head.push({ 'HTTP status': answer.status !== undefined ? String(answer.status) : answer.errorCode ?? '' }, { time: `${Math.round(answer.durationMs)} ms` });
+  const chalk = new Chalk({ level: options.color ? 1 : 0 });
+  const outcome = answer.status !== undefined ? `HTTP ${answer.status}` : `no answer (${answer.errorCode ?? 'unknown'})`;
+  const parts = [chalk.bold(`POST ${answer.title}: ${outcome} in ${Math.round(answer.durationMs)} ms`)];
   if (answer.errorInfo) {
-    head.push({ 'ErrorInfo Code': plain(answer.errorInfo.code) }, { 'ErrorInfo Error': plain(answer.errorInfo.error) }, { 'ErrorInfo Description': plain(answer.errorInfo.description) });
-  }
-  const parts = [head.toString()];
-  if (answer.rows && !answer.errorInfo) {
-    const body = table(options, ['path', 'value']);
-    for (const row of answer.rows) body.push([row.path, row.value]);
-    parts.push(body.toString());
-  } else if (!answer.rows && answer.text) {
+    const t = table(options);
+    t.push({ 'ErrorInfo Code': plain(answer.errorInfo.code) }, { 'ErrorInfo Error': plain(answer.errorInfo.error) }, { 'ErrorInfo Description': plain(answer.errorInfo.description) });
+    parts.push(t.toString());
+  } else if (answer.rows) {
+    const t = table(options, ['path', 'value']);
+    for (const row of answer.rows) t.push([row.path, row.value]);
+    parts.push(t.toString());
+  } else if (answer.text) {
     parts.push(`body (not JSON):\n${answer.text.slice(0, 2000)}`);
   }
   return `${parts.join('\n')}\n`;

@@ -55,13 +55,14 @@ describe('xborder platform call', () => {
   it('calls ValidateGiftCard by name with a body file, validates the answer, and never prints the PIN', async () => {
     const r = await call(['Validate gift card', '--body', cardFile]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/HTTP status\s+│ 200/);
+    expect(r.stdout).toMatch(/POST Validate gift card \(\/ValidateGiftCard\): HTTP 200 in \d+ ms/);
     expect(r.stdout).toMatch(/IsValid\s+│ true/);
     expect(r.stdout).toMatch(/Balance\s+│ 75\.5/);
-    expect(r.stdout).toContain('gift-card-response-schema');
     expect(r.stdout + r.stderr).not.toContain(PIN);
     const verbose = await runCli(['-v', 'platform', 'call', 'validategiftcard', '--body', cardFile, '--platform-url', platform.url], { cwd: dir });
     expect(verbose.code).toBe(0);
+    expect(verbose.stdout).toMatch(/gift-card-response-schema.*pass/);
+    expect(verbose.stdout).toMatch(/gift-card-validity.*pass/);
     expect(verbose.stdout + verbose.stderr).not.toContain(PIN);
   });
 
@@ -79,10 +80,13 @@ describe('xborder platform call', () => {
   it('shows the ErrorInfo of an operation the mock does not simulate (501, exit 1)', async () => {
     const r = await call(['Countries']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/HTTP status\s+│ 501/);
+    expect(r.stdout).toMatch(/POST Countries \(\/Browsing\/Countries\): HTTP 501 in \d+ ms/);
     expect(r.stdout).toMatch(/ErrorInfo Code\s+│ 501/);
     expect(r.stdout).toMatch(/ErrorInfo Error\s+│ Not Implemented/);
-    expect(r.stdout).toMatch(/error-info-schema/);
+    const json = await call(['Countries', '--json']);
+    const run = JSON.parse(json.stdout) as RunResult;
+    expect(run.cases[0]!.checks.find((c) => c.id === 'error-info-schema')?.status).toBe('passed');
+    expect(run.cases[0]!.checks.find((c) => c.id === 'status-200')?.status).toBe('failed');
   });
 
   it('fails (exit 1) with 401 ErrorInfo for a wrong GUID', async () => {

@@ -60,10 +60,10 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
   if (!session.globals.json) {
     const response = outcome.exchange.response;
     const title = input.target.operation ? `${input.target.operation.name} (${input.target.path})` : input.target.path;
-    session.output.out(`POST ${title}\n`);
     session.output.out(
       renderCallAnswer(
         {
+          title,
           durationMs: outcome.exchange.durationMs,
           ...(response ? { status: response.status } : {}),
           ...(outcome.exchange.error ? { errorCode: outcome.exchange.error.code } : {}),
