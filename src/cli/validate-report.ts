@@ -71,13 +71,24 @@ function lastToken(path: string | undefined): string | undefined {
   return path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** Findings with `actual` masked by the key it belongs to (a CVV's value under /PaymentDetails/CVVNumber). */
+/**
+ * A finding with `actual` masked by the key it belongs to (a CVV under /PaymentDetails/CVVNumber);
+ * when the key masks it, the value is also taken out of the message that quotes it.
+ */
+export function maskFinding(f: Finding, mask: ValueMask): Finding {
+  if (f.actual === undefined) return f;
+  const masked = mask(f.actual, lastToken(f.path));
+  if (masked === f.actual || JSON.stringify(masked) === JSON.stringify(f.actual)) return f;
+  let message = f.message;
+  if (typeof f.actual === 'string' || typeof f.actual === 'number') {
+    const raw = String(f.actual);
+    if (raw !== '') message = message.split(raw).join(typeof masked === 'string' ? masked : '****');
+  }
+  return { ...f, actual: masked, message };
+}
+
 function maskedChecks(checks: CheckResult[], mask: ValueMask): CheckResult[] {
-  return checks.map((c) =>
-    c.findings.length === 0
-      ? c
-      : { ...c, findings: c.findings.map((f) => (f.actual === undefined ? f : { ...f, actual: mask(f.actual, lastToken(f.path)) })) },
-  );
+  return checks.map((c) => (c.findings.length === 0 ? c : { ...c, findings: c.findings.map((f) => maskFinding(f, mask)) }));
 }
 
 /** The streamed JSON report. */
@@ -154,12 +165,14 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
           if (options.verbose || check.status !== 'passed') rows.push([where, kind, check.id, '', paint[check.status](check.status), '', '']);
           continue;
         }
-        for (const f of check.findings) rows.push(rowOf(where, kind, check.id, f, paint, mask));
+        for (const f of check.findings) rows.push(rowOf(where, kind, check.id, maskFinding(f, mask), paint));
       }
       return rows.length >= batch ? flush() : undefined;
     },
     async finish(failure) {
       await flush();
+      // An input that fails before any document prints nothing: the error on stderr says it all.
+      if (failure && totals.documents === 0) return;
       output.out(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}\n`);
     },
   };
@@ -167,10 +180,9 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
 
 const SEVERITY_LABEL = { error: 'error', warning: 'warning', info: 'info' } as const;
 
-function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>, mask: ValueMask): string[] {
+function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>): string[] {
   const severity = f.severity ?? 'error';
   const colour = severity === 'error' ? paint.failed : severity === 'warning' ? paint.warning : paint.info;
-  const key = lastToken(f.path);
   return [
     where,
     kind,
@@ -178,7 +190,7 @@ function rowOf(where: string, kind: string, check: string, f: Finding, paint: Re
     f.path ?? '',
     `${colour(SEVERITY_LABEL[severity])}: ${f.message}`,
     f.expected === undefined ? '' : shown(f.expected),
-    f.actual === undefined ? '' : shown(mask(f.actual, key)),
+    f.actual === undefined ? '' : shown(f.actual),
   ];
 }
 

@@ -1,0 +1,214 @@
+/**
+ * `xborder validate`: unit tests of the input reader and JSON error locator, then end to end on the
+ * built CLI (`npm run build` first) spawned as `node bin/xborder.js validate ...`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../../src/errors.js';
+import { locateJsonError } from '../../src/cli/json-error.js';
+import { readDocuments, type InputDocument } from '../../src/cli/ndjson.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const samples = join(root, 'samples');
+let dir: string;
+const order = (): Record<string, any> => JSON.parse(readFileSync(join(samples, 'order-full.json'), 'utf8'));
+const write = (name: string, text: string): string => {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'xborder-validate-'));
+});
+
+async function readAll(file: string, stdinText?: string): Promise<InputDocument[]> {
+  const docs: InputDocument[] = [];
+  await readDocuments(file, (d) => void docs.push(d), Readable.from([stdinText ?? '']));
+  return docs;
+}
+
+describe('locateJsonError', () => {
+  it.each([
+    ['{"a": x}', 1, 7, 'unexpected character "x", expected a value'],
+    ['{\n  "a": 1,\n}', 3, 1, 'expected a double-quoted property name'],
+    ['{"a": 1', 1, 8, 'unexpected end of input'],
+    ['{"a" 1}', 1, 6, "expected ':'"],
+    ['[1, 2]]', 1, 7, 'after the JSON value'],
+    ['{"a": "b\nc"}', 1, 9, 'control character'],
+    ['{"a": 01}', 1, 8, "expected ',' or '}'"],
+  ])('%j breaks at %i:%i', (text, line, column, reason) => {
+    const found = locateJsonError(text);
+    expect(found).toMatchObject({ line, column });
+    expect(found?.reason).toContain(reason);
+  });
+
+  it('finds nothing in valid JSON', () => {
+    expect(locateJsonError(JSON.stringify(order()))).toBeUndefined();
+  });
+});
+
+describe('readDocuments', () => {
+  it('reads a pretty-printed document whole, with no line number', async () => {
+    const docs = await readAll(join(samples, 'order-full.json'));
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toEqual({ source: join(samples, 'order-full.json'), doc: order() });
+  });
+
+  it('streams NDJSON with line numbers, skipping blank lines', async () => {
+    const file = write('three.ndjson', `${JSON.stringify({ a: 1 })}\n\n${JSON.stringify({ b: 2 })}\r\n${JSON.stringify({ c: 3 })}\n`);
+    const docs = await readAll(file);
+    expect(docs.map((d) => [d.line, d.doc])).toEqual([
+      [1, { a: 1 }],
+      [3, { b: 2 }],
+      [4, { c: 3 }],
+    ]);
+  });
+
+  it('reads stdin for "-"', async () => {
+    const docs = await readAll('-', '{"x":1}\n{"y":2}\n');
+    expect(docs.map((d) => [d.source, d.line])).toEqual([
+      ['<stdin>', 1],
+      ['<stdin>', 2],
+    ]);
+  });
+
+  it('names file, line and column of a malformed NDJSON line', async () => {
+    const file = write('bad.ndjson', '{"a":1}\n{"b":2}\n{"c":,}\n{"d":4}\n');
+    const error = await readAll(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ file, line: 3, column: 6 });
+    expect((error as Error).message).toContain(`${file}:3:6: malformed JSON (NDJSON line 3)`);
+  });
+
+  it('names the position of an error in a pretty-printed document and refuses an empty input', async () => {
+    const file = write('broken.json', '{\n  "MerchantGUID": "g",\n  "OrderId": GE1\n}\n');
+    await expect(readAll(file)).rejects.toMatchObject({ line: 3, column: 14 });
+    await expect(readAll(write('empty.json', '\n  \n'))).rejects.toThrow(/no JSON document/);
+  });
+});
+
+describe('xborder validate (built CLI)', () => {
+  it('validates a conforming sample: exit 0 and a one-line summary', async () => {
+    const r = await runCli(['validate', join(samples, 'order-full.json')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('1 document: 0 failed, 0 with warnings, 1 passed; checks: 9 passed, 0 failed, 0 warnings, 0 errored\n');
+  });
+
+  it('validates every shipped sample with no failure and no warning, telling each kind', async () => {
+    const index: { file: string; kind: string }[] = JSON.parse(readFileSync(join(samples, 'index.json'), 'utf8'));
+    const r = await runCli(['validate', '--json', ...index.map((e) => join(samples, e.file))]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.cases.map((c: { variant: string }) => c.variant)).toEqual(index.map((e) => e.kind));
+    expect(report.summary.failed).toBe(0);
+    expect(report.summary.warnings).toBe(0);
+  });
+
+  it('prints the report shape with --json: tool, one case per document, checks, summary', async () => {
+    const r = await runCli(['validate', '--json', join(samples, 'order-full.json'), join(samples, 'cart-full.json')]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report)).toEqual(['tool', 'cases', 'summary']);
+    expect(report.tool).toEqual({ name: 'xborder', version: expect.any(String) });
+    expect(report.cases).toHaveLength(2);
+    expect(report.cases[0]).toMatchObject({ endpoint: 'offline', variant: 'order', authMode: 'none', source: join(samples, 'order-full.json') });
+    expect(report.cases[0].checks.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(['schema', 'lenient', 'unknown-properties', 'iso-codes', 'order-identity']));
+    expect(report.cases[1].variant).toBe('cart');
+    const checks = report.cases.flatMap((c: { checks: unknown[] }) => c.checks).length;
+    expect(report.summary).toEqual({ passed: checks, failed: 0, warnings: 0, errored: 0, skipped: 0 });
+  });
+
+  it('fails a non-conforming order: exit 1, a row with path, expected and actual', async () => {
+    const doc = order();
+    doc.CurrencyCode = 'EUX';
+    const r = await runCli(['validate', write('bad-currency.json', JSON.stringify(doc, null, 2))]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/iso-codes\s*│\s*\/CurrencyCode\s*│\s*error: "EUX" is not an ISO 4217/);
+    expect(r.stdout).toContain('1 document: 1 failed');
+  });
+
+  it('passes a tolerated form with a warning (exit 0) and fails it with --strict (exit 1)', async () => {
+    const doc = order();
+    doc.Products[0].Quantity = '2';
+    const file = write('quantity-string.json', JSON.stringify(doc));
+    const lax = await runCli(['validate', file]);
+    expect(lax.code).toBe(0);
+    expect(lax.stdout).toContain('warning: "2" is a string; documented as a number');
+    const strict = await runCli(['validate', '--strict', file]);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('error: "2" is a string; documented as a number');
+  });
+
+  it('exits 2 on broken JSON, naming file, line and column, with nothing on stdout', async () => {
+    const file = write('broken-order.json', '{\n  "MerchantGUID": "g",\n  "OrderId": GE1\n}\n');
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`xborder: ${file}:3:14: malformed JSON: unexpected character "G", expected a value.\n`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('exits 2 on an NDJSON line that is malformed, naming it, after reporting the lines before', async () => {
+    const good = JSON.stringify(order());
+    const file = write('orders.ndjson', `${good}\n${good}\n{"MerchantGUID": "g", "OrderId": }\n${good}\n`);
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}:3:34: malformed JSON (NDJSON line 3): unexpected character "}", expected a value.`);
+    expect(r.stdout).toContain('2 documents: 0 failed, 0 with warnings, 2 passed');
+    const json = await runCli(['validate', '--json', file]);
+    expect(json.code).toBe(2);
+    const report = JSON.parse(json.stdout);
+    expect(report.cases).toHaveLength(2);
+    expect(report.error).toMatchObject({ file, line: 3, column: 34 });
+  });
+
+  it('streams NDJSON from stdin and reports file:line for each finding', async () => {
+    const good = order();
+    const bad = order();
+    bad.OrderId = '';
+    const input = `${JSON.stringify(good)}\n${JSON.stringify(bad)}\n${JSON.stringify({ productsList: [] })}\n`;
+    const r = await runCli(['validate', '-'], { input });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/<stdin>:2\s*│\s*order\s*│\s*order-identity\s*│\s*\/OrderId/);
+    expect(r.stdout).toMatch(/<stdin>:3\s*│\s*cart\s*│\s*cart-products-list/);
+    expect(r.stdout).toContain('3 documents: 1 failed, 1 with warnings, 1 passed');
+  });
+
+  it('validates as the kind --as names, and fails a document whose kind it cannot tell', async () => {
+    const forced = await runCli(['validate', '--as', 'cart', join(samples, 'order-full.json')]);
+    expect(forced.code).toBe(1);
+    expect(forced.stdout).toContain('missing required property productsList');
+    const unknown = await runCli(['validate', '--json', '-'], { input: '{"hello": "world"}\n' });
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout).cases[0]).toMatchObject({ variant: 'unknown', checks: [{ id: 'kind', status: 'failed' }] });
+  });
+
+  it('rejects an unknown --as and an unreadable file with exit 2', async () => {
+    const badKind = await runCli(['validate', '--as', 'invoice', join(samples, 'order-full.json')]);
+    expect(badKind.code).toBe(2);
+    expect(badKind.stderr).toContain('invoice');
+    const missing = await runCli(['validate', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(`xborder: Cannot read ${join(dir, 'nope.json')}: no such file.\n`);
+  });
+
+  it('masks card data in findings: a card number and CVV sent as numbers', async () => {
+    const doc = order();
+    doc.PaymentDetails = { CardNumber: 4111111111111111, CVVNumber: 737, ExpirationDate: '2030-12-31', OwnerName: 'Anna Muller' };
+    const file = write('card-as-numbers.json', JSON.stringify(doc));
+    for (const args of [['validate', file], ['validate', '--json', file]]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('4111111111111111');
+      expect(r.stdout).not.toContain('737');
+      expect(r.stdout).toContain('1111');
+      expect(r.stdout).toContain('/PaymentDetails/CVVNumber');
+    }
+  });
+});
