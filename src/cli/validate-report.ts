@@ -190,7 +190,8 @@ function rowOf(where: string, kind: string, check: string, f: Finding, paint: Re
     f.path ?? '',
     `${colour(SEVERITY_LABEL[severity])}: ${f.message}`,
     f.expected === undefined ? '' : shown(f.expected),
-    f.actual === undefined ? '' : shown(f.actual),
+    // JSON for what was received, so "2" (a string) and 2 (a number) read differently.
+    f.actual === undefined ? '' : shown(JSON.stringify(f.actual) ?? String(f.actual)),
   ];
 }
 
