@@ -37,7 +37,7 @@ export async function askPlatformBody(
   }
   const kind = target.operation === VALIDATE_GIFT_CARD ? ('gift-card-request' as const) : undefined;
   body = applyOverrides(body, sets, kind);
-  return { body: await review(body, kind, prompter, output), secrets };
+  return { body: await review(body, kind, prompter, output, secrets), secrets };
 }
 
 async function askKnownFields(id: string | undefined, config: XborderConfig, prompter: Prompter): Promise<Record<string, unknown>> {
@@ -60,11 +60,12 @@ async function askKnownFields(id: string | undefined, config: XborderConfig, pro
 
 type Step = 'send' | 'set' | 'type' | 'editor';
 
-/** Shows the JSON and loops until the user sends it. */
-async function review(initial: unknown, kind: 'gift-card-request' | undefined, prompter: Prompter, output: WizardOutput): Promise<unknown> {
+/** Shows the JSON (typed secrets replaced, whatever the output's own masking) and loops until the user sends it. */
+async function review(initial: unknown, kind: 'gift-card-request' | undefined, prompter: Prompter, output: WizardOutput, secrets: string[]): Promise<unknown> {
   let body = initial;
+  const hide = (text: string) => secrets.filter((s) => s !== '').reduce((t, secret) => t.split(JSON.stringify(secret).slice(1, -1)).join('****'), text);
   for (;;) {
-    output.say(`Request body:\n${JSON.stringify(body, null, 2)}\n`);
+    output.say(`Request body:\n${hide(JSON.stringify(body, null, 2))}\n`);
     const step = await prompter.select<Step>({
       message: 'Send this body?',
       choices: [
