@@ -120,14 +120,20 @@ describe('xborder wizard in a terminal', () => {
     expect(r.output).not.toContain('Platform base URL');
   });
 
-  it('validates a payload file', async () => {
+  it('validates a payload file, then decodes another', async () => {
     const cwd = freshDir();
+    writeFileSync(join(cwd, 'order.json'), JSON.stringify({ OrderId: 'GE1', Note: 'Berlin+Mitte%2C+10115' }));
     writeFileSync(join(cwd, 'answer.json'), JSON.stringify({ IsValid: true, Balance: 5, CurrencyCode: 'EUR', IsGlobalEGiftCard: false }));
     const r = await runInPty(['wizard'], [
       { expect: MENU }, ...choose(3),
       ...answer('Payload file to validate', 'answer.json'),
       ...answer('Validate it as'),
       { expect: '1 document: 0 failed' },
+      ...answer('Do something else?', 'y'),
+      { expect: MENU }, ...choose(4),
+      ...answer('Payload file to decode', 'order.json'),
+      ...answer('Decode every encoded-looking string', 'y'),
+      { expect: 'Berlin Mitte' },
       ...answer('Do something else?'),
     ], { cwd });
     if (r.error) console.log(r.output.slice(-2500));
@@ -169,5 +175,38 @@ describe('xborder wizard in a terminal', () => {
     expect(r.error).toBeNull();
     expect(r.exitCode).toBe(130);
     expect(existsSync(join(cwd, 'xborder.config.json'))).toBe(false);
+  });
+});
+
+describe('commands ask for what is missing, in a terminal', () => {
+  it('gift-card validate asks the card, the PIN (masked) and the country', async () => {
+    const cwd = freshDir();
+    const r = await runInPty(['gift-card', 'validate', '--platform-url', platform.url], [
+      ...answer('Gift card number', 'XB-GC-VALID-0001'),
+      ...answer('Card PIN', PIN),
+      { expect: 'Shipping country' }, { send: 'austria' }, { expect: '❯ Austria (AT)' }, { send: KEY.enter },
+      { expect: '9 passed, 0 failed' },
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/balance\s+│ 75\.50 EUR/);
+    expect(r.output).not.toContain(PIN);
+  });
+
+  it('platform call asks for the body, and a wrong PIN is a conforming invalid answer', async () => {
+    const cwd = freshDir();
+    const r = await runInPty(['platform', 'call', 'ValidateGiftCard', '--platform-url', platform.url], [
+      ...answer('Gift card number', 'XB-GC-VALID-0001'),
+      ...answer('Card PIN', '0000'),
+      ...answer('Shipping country'),
+      ...answer('Send this body?'),
+      { expect: 'INVALID_PIN' },
+    ], { cwd });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/IsValid\s+│ false/);
+    expect(r.output).not.toContain('"0000"');
   });
 });
