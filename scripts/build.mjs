@@ -18,7 +18,7 @@ if (existsSync(compileSchemas)) {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts' },
+  entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts', 'bench-kit': 'src/bench-kit.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

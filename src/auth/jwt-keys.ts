@@ -36,11 +36,26 @@ export function hasSigningMaterial(cfg: JwtConfig): boolean {
   return cfg.algorithm === 'HS256' ? !!cfg.secret : !!cfg.privateKeyFile;
 }
 
+/**
+ * HS256 keys imported once per secret: jose would otherwise import the raw bytes into WebCrypto on
+ * every signature, which is most of the cost of signing a token per request.
+ */
+const hmacCache = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacCache.get(secret);
+  if (!key) {
+    key = globalThis.crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) as Promise<CryptoKey>;
+    hmacCache.set(secret, key);
+  }
+  return key;
+}
+
 /** The signing key of the config; a ConfigError when it is missing or does not fit the algorithm. */
 export async function signingKey(cfg: JwtConfig): Promise<JwtKey> {
   if (cfg.algorithm === 'HS256') {
     if (!cfg.secret) throw new ConfigError(['auth jwt: HS256 needs "secret"']);
-    return new TextEncoder().encode(cfg.secret);
+    return hmacKey(cfg.secret);
   }
   if (!cfg.privateKeyFile) throw new ConfigError([`auth jwt: ${cfg.algorithm} needs "privateKeyFile" (a PEM private key)`]);
   const pkcs8 = privateKeyObject(cfg.privateKeyFile).export({ type: 'pkcs8', format: 'pem' }).toString();

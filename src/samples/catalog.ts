@@ -29,6 +29,13 @@ export function samplesDir(): string {
 
 /** Every sample listed in samples/index.json, in its order. */
 export function listSamples(): SampleInfo[] {
+  catalog ??= readCatalog();
+  return catalog.map((info) => ({ ...info }));
+}
+
+let catalog: SampleInfo[] | undefined;
+
+function readCatalog(): SampleInfo[] {
   const indexFile = join(samplesDir(), 'index.json');
   const parsed = parseJsonText(readText(indexFile), indexFile);
   if (!Array.isArray(parsed)) throw new InputError(`${indexFile}: expected an array of samples.`, indexFile);
@@ -50,11 +57,20 @@ export function findSample(name: string): SampleInfo {
   return found;
 }
 
+/** Sample texts already read: samples are read-only package files, and a run loads each many times. */
+const sampleTexts = new Map<string, string>();
+
 /** A fresh parsed copy of the sample `name`. */
 export function loadSample(name: string): unknown {
   const info = findSample(name);
   const file = join(samplesDir(), info.file);
-  return parseJsonText(readText(file), file);
+  let text = sampleTexts.get(file);
+  if (text === undefined) {
+    text = readText(file);
+    parseJsonText(text, file); // malformed files are reported once, with their position
+    sampleTexts.set(file, text);
+  }
+  return JSON.parse(text);
 }
 
 function readText(file: string): string {
