@@ -63,6 +63,12 @@ describe('Redactor.text', () => {
     expect(t.text('not luhn 4111111111111112, order GE92799319GB, short 123456789012')).toBe('not luhn 4111111111111112, order GE92799319GB, short 123456789012');
   });
 
+  it('leaves the digits of decimal numbers alone, even when they happen to pass Luhn', () => {
+    const t = new Redactor();
+    // 4111111111111111 is Luhn-valid; as the fraction of a rate (17 significant digits) it is no card.
+    expect(t.text('{"RoundingRate":1.4111111111111111,"ms":4111111111111111.5}')).toBe('{"RoundingRate":1.4111111111111111,"ms":4111111111111111.5}');
+  });
+
   it('masks sensitive key/value pairs inside JSON text', () => {
     const t = new Redactor();
     const text = '{"CardNumber":"4111111111111112","CVVNumber":"123","cvv": 456,"CardPin":"9876","CardFields":{"CardId":"GC-1","SecurityCode":"77","CardPin":"1"},"Name":"Ann"}';
