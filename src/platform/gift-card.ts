@@ -6,6 +6,7 @@
  * module except in the request it sends.
  */
 import type { XborderConfig } from '../model.js';
+import { MASK } from '../redact/redactor.js';
 import { fieldOf } from './error-info.js';
 import { VALIDATE_GIFT_CARD } from './operations.js';
 import { postToPlatform, type PlatformResult } from './post.js';
@@ -38,9 +39,6 @@ export interface GiftCardOutcome extends PlatformResult {
   answer?: GiftCardAnswer;
 }
 
-/** What stands in for the PIN in every stored copy of the request. */
-const PIN_MASK = '****';
-
 /** The request body: `{MerchantGUID, ShippingCountryCode, CardFields: {CardId, CardPin?}, MerchantCartToken?}`. */
 export function giftCardBody(merchantGUID: string, query: GiftCardQuery): Record<string, unknown> {
   const cardFields: Record<string, string> = { CardId: query.cardId };
@@ -61,7 +59,7 @@ export function giftCardUrl(config: XborderConfig): string {
 /** Sends one ValidateGiftCard request and judges the answer. Never throws for network problems. */
 export async function validateGiftCard(query: GiftCardQuery, config: XborderConfig): Promise<GiftCardOutcome> {
   const body = giftCardBody(config.merchantGUID, query);
-  const shownBody = query.pin ? { ...body, CardFields: { ...(body.CardFields as object), CardPin: PIN_MASK } } : body;
+  const shownBody = query.pin ? { ...body, CardFields: { ...(body.CardFields as object), CardPin: MASK } } : body;
   const result = await postToPlatform(
     {
       endpoint: 'ValidateGiftCard',

@@ -5,6 +5,7 @@
  */
 import { UsageError, XborderError } from '../errors.js';
 import type { XborderConfig } from '../model.js';
+import { MASK } from '../redact/redactor.js';
 import { giftCardBody } from '../platform/gift-card.js';
 import { KNOWN_FIELDS } from '../platform/operation-fields.js';
 import { VALIDATE_GIFT_CARD, type ResolvedTarget } from '../platform/operations.js';
@@ -63,7 +64,7 @@ type Step = 'send' | 'set' | 'type' | 'editor';
 /** Shows the JSON (typed secrets replaced, whatever the output's own masking) and loops until the user sends it. */
 async function review(initial: unknown, kind: 'gift-card-request' | undefined, prompter: Prompter, output: WizardOutput, secrets: string[]): Promise<unknown> {
   let body = initial;
-  const hide = (text: string) => secrets.filter((s) => s !== '').reduce((t, secret) => t.split(JSON.stringify(secret).slice(1, -1)).join('****'), text);
+  const hide = (text: string) => secrets.filter((s) => s !== '').reduce((t, secret) => t.split(JSON.stringify(secret).slice(1, -1)).join(MASK), text);
   for (;;) {
     output.say(`Request body:\n${hide(JSON.stringify(body, null, 2))}\n`);
     const step = await prompter.select<Step>({

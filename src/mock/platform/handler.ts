@@ -3,6 +3,7 @@
  * socket and the server stays a thin adapter. Errors are `ErrorInfo` bodies (`Code` as a string,
  * `Error`, `Description`) with a non-200 status, as the platform's public documentation describes.
  */
+import { fieldOf as field } from '../../platform/error-info.js';
 import { operationForPath, VALIDATE_GIFT_CARD } from '../../platform/operations.js';
 import { findTestCard, UNKNOWN_CARD, WRONG_PIN } from './test-cards.js';
 
@@ -68,14 +69,6 @@ function checkGuid(url: URL, headers: PlatformRequest['headers'], body: unknown,
   }
   const wrong = sent.find(([, value]) => value.trim().toLowerCase() !== expected.toLowerCase());
   return wrong ? `The merchant GUID in the ${wrong[0]} is not known to this platform.` : undefined;
-}
-
-/** A property looked up case-insensitively, as the platform's .NET parser most likely does. */
-function field(doc: unknown, name: string): unknown {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
-  const lower = name.toLowerCase();
-  const hit = Object.keys(doc).find((k) => k.toLowerCase() === lower);
-  return hit === undefined ? undefined : (doc as Record<string, unknown>)[hit];
 }
 
 function validateGiftCard(body: unknown): PlatformAnswer {
