@@ -197,3 +197,48 @@ describe('wizard: probing the merchant for its auth', () => {
     expect(said).toMatch(/With basic: HTTP 200, accepted/);
   });
 });
+
+describe('wizard: editing an existing configuration', () => {
+  it('offers the current values as defaults, keeps a secret reference that resolves, and keeps unknown keys', async () => {
+    const doc = {
+      merchantGUID: GUID,
+      merchant: { baseUrl: 'https://old.example.com', cartMethods: ['POST'], cartToken: 'tok', countryCode: 'AT', currencyCode: 'EUR' },
+      auth: [{ mode: 'basic', username: 'shop', password: '${MY_PASSWORD}' }],
+      timeoutMs: 60000,
+    };
+    const t = setup(
+      [
+        [/What do you want to do/, 'config'],
+        [/Merchant GUID/, GUID],
+        [/Merchant base URL/, 'https://new.example.com'],
+        [/Path of GetCheckoutCartInfo/, '/get-checkout-cart-info-url'],
+        [/Path of SendOrderToMerchant/, '/order-update-create-url'],
+        [/Which methods/, ['POST']],
+        [/cart token/, 'tok'],
+        [/Shipping country/, 'AT'],
+        [/Currency/, 'EUR'],
+        [/Probe/, false],
+        [/Which auth modes/, ['basic']],
+        [/Basic user name/, 'shop'],
+        [/Keep the value of \$\{MY_PASSWORD\}/, true],
+        [/Configure the platform/, false],
+        [/Update xborder.config.json/, true],
+        [/Do something else/, false],
+      ],
+      doc,
+      { MY_PASSWORD: 'from-the-environment' },
+    );
+    await runWizard(t.ctx, t.runners);
+    const offered = (re: RegExp) => [...t.script.defaults].find(([m]) => re.test(m))?.[1];
+    expect(offered(/Merchant base URL/)).toBe('https://old.example.com');
+    expect(offered(/Which methods/)).toEqual(['POST']);
+    expect(offered(/Shipping country/)).toBe('AT');
+    expect(offered(/Basic user name/)).toBe('shop');
+    const saved = JSON.parse(t.written[0]!.text);
+    expect(saved.merchant.baseUrl).toBe('https://new.example.com');
+    expect(saved.auth).toEqual([{ mode: 'basic', username: 'shop', password: '${MY_PASSWORD}' }]);
+    expect(saved.timeoutMs).toBe(60000);
+    expect(t.written[0]!.text).not.toContain('from-the-environment');
+    expect(t.said.join('')).toMatch(/export MY_PASSWORD=\.\.\.\s+# already set in this environment/);
+  });
+});

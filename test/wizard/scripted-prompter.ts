@@ -8,12 +8,14 @@ import type { Prompter } from '../../src/wizard/prompter.js';
 /** One expected question and the answer to give. */
 export type Step = [message: RegExp, answer: unknown];
 
-/** The prompter, what it asked, and how many answers are left. */
-export function scriptedPrompter(steps: Step[]): { prompter: Prompter; asked: string[]; remaining: () => number } {
+/** The prompter, what it asked (and the default it offered), and how many answers are left. */
+export function scriptedPrompter(steps: Step[]): { prompter: Prompter; asked: string[]; defaults: Map<string, unknown>; remaining: () => number } {
   const queue = [...steps];
   const asked: string[] = [];
-  const next = async (message: string, validate?: (v: string) => true | string) => {
+  const defaults = new Map<string, unknown>();
+  const next = async (message: string, validate?: (v: string) => true | string, fallback?: unknown) => {
     asked.push(message);
+    if (fallback !== undefined) defaults.set(message, fallback);
     const step = queue.shift();
     if (!step) throw new Error(`unexpected question: ${message}`);
     expect(message).toMatch(step[0]);
@@ -21,13 +23,13 @@ export function scriptedPrompter(steps: Step[]): { prompter: Prompter; asked: st
     return step[1];
   };
   const prompter: Prompter = {
-    text: async (q) => (await next(q.message, q.validate)) as string,
+    text: async (q) => (await next(q.message, q.validate, q.default)) as string,
     secret: async (q) => (await next(q.message, q.validate)) as string,
-    select: async (q) => (await next(q.message)) as never,
-    search: async (q) => (await next(q.message)) as never,
+    select: async (q) => (await next(q.message, undefined, q.default)) as never,
+    search: async (q) => (await next(q.message, undefined, q.default)) as never,
     multiSelect: async (q) => (await next(q.message)) as never,
-    confirm: async (q) => (await next(q.message)) as boolean,
+    confirm: async (q) => (await next(q.message, undefined, q.default)) as boolean,
     editor: async (q) => (await next(q.message)) as string,
   };
-  return { prompter, asked, remaining: () => queue.length };
+  return { prompter, asked, defaults, remaining: () => queue.length };
 }
