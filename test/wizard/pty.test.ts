@@ -209,4 +209,23 @@ describe('commands ask for what is missing, in a terminal', () => {
     expect(r.output).toMatch(/IsValid\s+│ false/);
     expect(r.output).not.toContain('"0000"');
   });
+
+  it('platform call lets the user edit the body in $EDITOR before sending it', async () => {
+    const cwd = freshDir();
+    const editor = join(cwd, 'edit.sh');
+    writeFileSync(editor, "#!/bin/sh\nsed -i 's/XB-GC-VALID-0001/XB-GC-ZERO-0002/' \"$1\"\n", { mode: 0o755 });
+    const r = await runInPty(['platform', 'call', 'ValidateGiftCard', '--platform-url', platform.url], [
+      ...answer('Gift card number', 'XB-GC-VALID-0001'),
+      ...answer('Card PIN'),
+      ...answer('Shipping country'),
+      { expect: 'Send this body?' }, ...choose(3),
+      { expect: '"CardId": "XB-GC-ZERO-0002"' },
+      ...answer('Send this body?'),
+      { expect: '9 passed' },
+    ], { cwd, env: { EDITOR: editor, VISUAL: editor } });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toMatch(/Balance\s+│ 0\s/);
+  });
 });
