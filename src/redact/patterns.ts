@@ -54,8 +54,9 @@ const JSON_SECRET = /("(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|tok
 const JSON_CARD = /("(?:cardnumber|pan)"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi;
 const JSON_CARD_FIELDS = /("cardfields"\s*:\s*\{)([^{}]*)(\})/gi;
 const PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g;
-// Not part of a decimal number (`1.1627906976744187`, a rate): those are no card numbers.
-const CARD = /(?<![\d.])\d(?:[ -]?\d){12,18}(?![\d]|\.\d)/g;
+// Not part of a decimal number (`1.1627906976744187`, a rate) or of a longer token such as a GUID
+// (`00000000-0000-4000-8000-000000000000`): those are no card numbers.
+const CARD = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w-]|\.\d)/g;
 
 const unmasked = (value: string): boolean => value.trim() !== '' && value.trim() !== MASK;
 

@@ -67,6 +67,7 @@ describe('Redactor.text', () => {
     const t = new Redactor();
     // 4111111111111111 is Luhn-valid; as the fraction of a rate (17 significant digits) it is no card.
     expect(t.text('{"RoundingRate":1.4111111111111111,"ms":4111111111111111.5}')).toBe('{"RoundingRate":1.4111111111111111,"ms":4111111111111111.5}');
+    expect(t.text('guid 00000000-0000-4000-8000-000000000000 ok')).toBe('guid 00000000-0000-4000-8000-000000000000 ok');
   });
 
   it('masks sensitive key/value pairs inside JSON text', () => {
