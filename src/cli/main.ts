@@ -10,6 +10,13 @@ import { defineCommands } from './commands/index.js';
 
 /** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
 export async function main(argv: string[]): Promise<void> {
+  // `xborder ... | head` closes the pipe early: that is the reader's choice, not an error to report.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   const program = new Command('xborder');
   program
     .description('Conformance and debugging tool for a cross-border checkout integration.')
