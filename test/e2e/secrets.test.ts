@@ -1,0 +1,158 @@
+/**
+ * Secrets and card data never reach any output. Every command runs with known secret values in the
+ * config (through ${ENV}), in flags and in payloads; no byte of stdout, stderr or a written file may
+ * contain one. Failing runs are included on purpose: they print curl reproductions and bodies.
+ */
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { XborderConfig } from '../../src/model.js';
+import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+import { startMockPlatform } from '../../src/mock/platform/server.js';
+import type { RunningServer } from '../../src/mock/running-server.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const SECRET = {
+  header: 'hdrKEY-q8w7e6r5t4',
+  password: 'basicPW-z1x2c3v4b5',
+  jwt: 'jwtSECRET-m9n8b7v6c5x4z3',
+  query: 'queryKEY-p0o9i8u7y6',
+  pin: 'PIN-kj47hg',
+  card: '4111111111111111',
+  cvv: '9173',
+};
+const ENV = { XB_HEADER_KEY: SECRET.header, XB_BASIC_PASSWORD: SECRET.password, XB_JWT_SECRET: SECRET.jwt, XB_QUERY_KEY: SECRET.query };
+
+let dir: string;
+let merchant: MockMerchantServer;
+let failing: MockMerchantServer;
+let platform: RunningServer;
+const outputs: { label: string; text: string }[] = [];
+
+function serverConfig(): XborderConfig {
+  return {
+    merchantGUID: GUID,
+    merchant: { baseUrl: '', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {} },
+    platform: { guidIn: 'query' },
+    giftCard: {},
+    auth: [
+      { mode: 'header', name: 'X-Merchant-Key', value: SECRET.header },
+      { mode: 'basic', username: 'platform', password: SECRET.password },
+      { mode: 'jwt', algorithm: 'HS256', secret: SECRET.jwt, issuer: 'platform' },
+      { mode: 'query', name: 'key', value: SECRET.query },
+    ],
+    http: { timeoutMs: 5000, connectTimeoutMs: 5000, firstByteTimeoutMs: 5000, maxBodyBytes: 1 << 20, retries: 0, retryIntervalMs: 1000 },
+  };
+}
+
+function writeConfig(name: string, baseUrl: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify({
+    merchantGUID: GUID,
+    merchant: { baseUrl, cartMethods: ['GET', 'POST'] },
+    platform: { baseUrl: platform.url },
+    auth: [
+      { mode: 'header', name: 'X-Merchant-Key', value: '${XB_HEADER_KEY}' },
+      { mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' },
+      { mode: 'jwt', algorithm: 'HS256', secret: '${XB_JWT_SECRET}', issuer: 'platform' },
+      { mode: 'query', name: 'key', value: '${XB_QUERY_KEY}' },
+    ],
+    timeoutMs: 5000,
+  }));
+  return file;
+}
+
+async function run(label: string, args: string[], input?: string): Promise<CliResult> {
+  const result = await runCli(args, { cwd: dir, env: ENV, input });
+  outputs.push({ label: `${label} (stdout)`, text: result.stdout }, { label: `${label} (stderr)`, text: result.stderr });
+  return result;
+}
+
+function leaks(text: string): string[] {
+  const found: string[] = Object.entries(SECRET).filter(([key, value]) => key !== 'cvv' && text.includes(value)).map(([key]) => key);
+  // The card number may show its last 4 digits only; the CVV is judged where it is labelled.
+  if (/411111111111/.test(text)) found.push('card (more than the last 4 digits)');
+  if (new RegExp(`CVV[A-Za-z]*"?\\s*[:=]\\s*"?${SECRET.cvv}`).test(text)) found.push('cvv');
+  // Basic credentials also travel base64-encoded.
+  if (text.includes(Buffer.from(`platform:${SECRET.password}`).toString('base64'))) found.push('basic (base64)');
+  return found;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'xb-secrets-'));
+  merchant = await startMockMerchant({ config: serverConfig() });
+  failing = await startMockMerchant({ config: serverConfig(), fault: 'auth-ignored' });
+  platform = await startMockPlatform({ merchantGUID: GUID });
+  writeConfig('good.json', merchant.url);
+  writeConfig('failing.json', failing.url);
+  const order = JSON.parse(readFileSync(new URL('../../samples/order-payment.json', import.meta.url), 'utf8'));
+  order.PaymentDetails.CardNumber = SECRET.card;
+  order.PaymentDetails.CVVNumber = SECRET.cvv;
+  writeFileSync(join(dir, 'captured-order.json'), JSON.stringify(order, null, 2));
+  writeFileSync(join(dir, 'captured.ndjson'), `${JSON.stringify(order)}\n${JSON.stringify({ ...order, OrderId: 'GE2' })}\n`);
+  writeFileSync(join(dir, 'gift-body.json'), JSON.stringify({ MerchantGUID: GUID, ShippingCountryCode: 'DE', CardFields: { CardId: 'XB-GC-VALID-0001', CardPin: SECRET.pin } }));
+  // A config whose problems sit right next to secrets: the messages must name the place, not the value.
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ merchant: { baseUrl: merchant.url }, auth: [{ mode: 'header', name: 7, value: SECRET.header }, { mode: 'basic', username: 'u', password: SECRET.password, extra: SECRET.query }], timeoutMs: SECRET.jwt }));
+});
+
+afterAll(async () => {
+  await Promise.all([merchant.close(), failing.close(), platform.close()]);
+});
+
+describe('no secret in any output', () => {
+  it('check: passing and failing, table, -v, --json, --junit', async () => {
+    await run('check json junit', ['check', '--config', 'good.json', '--json', '--junit', 'good.xml', '-v']);
+    const bad = await run('check failing -v', ['check', '--config', 'failing.json', '-v', '--junit', 'failing.xml']);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('reproduce: curl');
+    await run('check failing json', ['check', '--config', 'failing.json', '--json']);
+  });
+
+  it('post-order with a captured order carrying card data', async () => {
+    await run('post-order -v', ['post-order', '--config', 'good.json', '--file', 'captured-order.json', '-v']);
+    await run('post-order json', ['post-order', '--config', 'failing.json', '--file', 'captured-order.json', '--json', '--negative']);
+    await run('post-order set', ['post-order', '--config', 'good.json', '--sample', 'order-payment', '--set', `PaymentDetails.CardNumber=${SECRET.card}`, '-v']);
+  });
+
+  it('validate and decode of captured payloads', async () => {
+    await run('validate table', ['validate', 'captured-order.json']);
+    await run('validate json', ['validate', '--json', 'captured-order.json', 'captured.ndjson']);
+    await run('validate stdin', ['validate', '-'], readFileSync(join(dir, 'captured.ndjson'), 'utf8'));
+    await run('decode', ['decode', 'captured-order.json', '--all']);
+    await run('decode json', ['decode', 'captured-order.json', '--json']);
+    await run('samples show', ['samples', 'show', 'order-payment', '--set', `PaymentDetails.CVVNumber="${SECRET.cvv}"`]);
+  });
+
+  it('gift-card validate and platform call with a PIN', async () => {
+    await run('gift-card -v', ['-v', 'gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE']);
+    await run('gift-card json', ['gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE', '--json']);
+    await run('platform call -v', ['-v', 'platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json']);
+    await run('platform call json', ['platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json', '--json']);
+  });
+
+  it('configuration errors name places, not values', async () => {
+    const result = await run('bad config', ['check', '--config', 'bad.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/problem/);
+  });
+
+  it('--show-secrets is the one way to see them, with a warning', async () => {
+    const shown = await runCli(['samples', 'show', 'order-payment', '--show-secrets'], { cwd: dir });
+    expect(shown.stdout).toContain('4111111111111111');
+    expect(shown.stderr).toMatch(/warning: --show-secrets/);
+    // The detector used below sees what --show-secrets lets through (so the final check can fail).
+    expect(leaks(shown.stdout)).toContain('card (more than the last 4 digits)');
+    const unmasked = await runCli(['check-cart', '--config', 'failing.json', '-v', '--show-secrets', '--auth', 'basic'], { cwd: dir, env: ENV });
+    expect(leaks(unmasked.stdout + unmasked.stderr)).toEqual(expect.arrayContaining(['basic (base64)']));
+  });
+
+  it('no output and no written file contains a secret', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).map((f) => ({ label: f, text: readFileSync(join(dir, f), 'utf8') }));
+    expect(files.length).toBe(2);
+    const found = [...outputs, ...files].flatMap(({ label, text }) => leaks(text).map((what) => `${label}: ${what}`));
+    expect(found).toEqual([]);
+    expect(outputs.length).toBeGreaterThanOrEqual(30);
+  });
+});
