@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.js';
-import { jsonErrorOf } from './json-error.js';
+import { jsonErrorOf } from '../io/json-position.js';
 
 /** One document read from an input. */
 export interface InputDocument {

@@ -1,5 +1,5 @@
 import type { Finding, ReceivedResponse } from '../model.js';
-import { findJsonSyntaxError } from './json-position.js';
+import { findJsonSyntaxError } from '../io/json-position.js';
 import { codingsToUndo } from './read-body.js';
 import { firstInvalidUtf8 } from './utf8.js';
 

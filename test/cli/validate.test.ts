@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../../src/errors.js';
-import { locateJsonError } from '../../src/cli/json-error.js';
+import { findJsonSyntaxError as locateJsonError } from '../../src/io/json-position.js';
 import { readDocuments, type InputDocument } from '../../src/cli/ndjson.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -35,9 +35,9 @@ async function readAll(file: string, stdinText?: string): Promise<InputDocument[
 
 describe('locateJsonError', () => {
   it.each([
-    ['{"a": x}', 1, 7, 'unexpected character "x", expected a value'],
-    ['{\n  "a": 1,\n}', 3, 1, 'expected a double-quoted property name'],
-    ['{"a": 1', 1, 8, 'unexpected end of input'],
+    ['{"a": x}', 1, 7, 'unexpected character "x"'],
+    ['{\n  "a": 1,\n}', 3, 1, 'expected a property name in double quotes'],
+    ['{"a": 1', 1, 8, 'the text ends before the JSON value is complete'],
     ['{"a" 1}', 1, 6, "expected ':'"],
     ['[1, 2]]', 1, 7, 'after the JSON value'],
     ['{"a": "b\nc"}', 1, 9, 'control character'],

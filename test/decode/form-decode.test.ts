@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeValue, formDecode, formEncode, looksEncoded } from '../../src/decode/form-decode.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 describe('formDecode', () => {
   it('decodes + as a space and %20 as a space', () => {
@@ -116,7 +117,7 @@ describe('properties', () => {
         expect(typeof r.value).toBe('string');
         expect(Array.isArray(r.issues)).toBe(true);
       }),
-      { numRuns: 400 },
+      runs(400),
     );
   });
 
@@ -128,7 +129,7 @@ describe('properties', () => {
         if (!s.includes('%')) expect(r.issues).toEqual([]);
         expect(typeof r.value).toBe('string');
       }),
-      { numRuns: 400 },
+      runs(400),
     );
   });
 
@@ -139,7 +140,7 @@ describe('properties', () => {
         expect(r.issues).toEqual([]);
         expect(r.value).toBe(s);
       }),
-      { numRuns: 400 },
+      runs(400),
     );
   });
 
@@ -149,7 +150,7 @@ describe('properties', () => {
         const lower = formEncode(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase());
         expect(formDecode(lower).value).toBe(s);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });

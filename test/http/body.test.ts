@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../src/http/body.js';
-import { findJsonSyntaxError } from '../../src/http/json-position.js';
+import { findJsonSyntaxError } from '../../src/io/json-position.js';
 import type { ReceivedResponse } from '../../src/model.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 const resp = (body: Buffer | string, headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }, truncated = false): ReceivedResponse => ({
   status: 200,
@@ -91,7 +92,7 @@ describe('readJsonBody', () => {
         const r = readJsonBody(resp(Buffer.from(bytes), { 'content-type': 'text/html' }, truncated));
         expect(Array.isArray(r.findings)).toBe(true);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
@@ -99,7 +100,7 @@ describe('readJsonBody', () => {
         expect(r.findings).toEqual([]);
         expect(r.json).toEqual(JSON.parse(JSON.stringify(v)));
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });
@@ -122,7 +123,7 @@ describe('findJsonSyntaxError', () => {
         }
         expect(findJsonSyntaxError(s) === undefined).toBe(ok);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { flattenJson } from '../../src/platform/flatten.js';
 import { describeErrorInfo, recognizeErrorInfo } from '../../src/platform/error-info.js';
 import { getAtPath } from '../../src/samples/override.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 describe('flattenJson', () => {
   it('turns nested values into --set style paths', () => {
@@ -33,7 +34,7 @@ describe('flattenJson', () => {
           expect(shown).toBe(row.value);
         }
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../src/http/curl.js';
 import type { XborderConfig } from '../../src/model.js';
 import { MASK, Redactor } from '../../src/redact/redactor.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -200,7 +201,7 @@ describe('properties', () => {
         expect(out.includes(secret)).toBe(false);
         expect(out.includes(form)).toBe(false);
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 
@@ -214,7 +215,7 @@ describe('properties', () => {
         for (const s of strings(r.json(withSecret))) expect(s.includes(secret)).toBe(false);
         for (const s of strings(r.headers({ 'X-A': `${pad}${secret}`, 'X-B': secret }))) expect(s.includes(secret)).toBe(false);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });
@@ -250,7 +251,7 @@ describe('JSON text stays valid JSON', () => {
         const parsed = JSON.parse(out);
         expect(JSON.stringify(parsed).includes(secret)).toBe(false);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 });

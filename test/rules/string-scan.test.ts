@@ -11,6 +11,7 @@ import { scanStrings } from '../../src/rules/string-scan.js';
 import { meta as orderMeta, validate as validateOrder } from '../../src/validation/generated/order.js';
 import { meta as cartMeta, validate as validateCart } from '../../src/validation/generated/cart.js';
 import { sample } from '../validation/fixtures.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 describe('ISO codes from Intl data', () => {
   it('knows real currencies and countries and rejects made-up or non-country codes', () => {
@@ -103,7 +104,7 @@ describe('the shape-guided scan', () => {
           if (guided.codes.length + guided.contacts.length > 0) compared++;
         }
       }),
-      { numRuns: 200 },
+      runs(200),
     );
     // The property must have compared documents with findings, not only clean ones.
     expect(compared).toBeGreaterThan(20);

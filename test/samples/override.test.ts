@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { applyOverrides, getAtPath, parseSet } from '../../src/samples/override.js';
 import { loadSample } from '../../src/samples/catalog.js';
 import { UsageError } from '../../src/errors.js';
+import { runs } from '../helpers/fuzz-runs.js';
 
 const base = () => ({
   OrderId: 'GE92799319GB',
@@ -164,7 +165,7 @@ describe('properties', () => {
         expect(getAtPath(set, 'list[0]')).toEqual({ found: true, value: JSON.parse(JSON.stringify(value)) });
         expect(JSON.stringify(doc)).toBe(before);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -177,7 +178,7 @@ describe('properties', () => {
         expect(getAtPath(out, path)).toEqual({ found: true, value: JSON.parse(JSON.stringify(value)) });
         expect(JSON.stringify(cart)).toBe(before);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -193,7 +194,7 @@ describe('properties', () => {
           expect(error).toBeInstanceOf(UsageError);
         }
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });

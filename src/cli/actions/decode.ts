@@ -4,10 +4,9 @@
  * Card data is masked by key (Redactor.json) and every byte passes the output mask.
  */
 import type { Command } from 'commander';
-import { InputError, UsageError } from '../../errors.js';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
-import { parsePayloadText, readPayloadFile } from '../../decode/read-payload.js';
+import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
@@ -38,15 +37,8 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
 
 /** The payload from FILE, or stdin for none or "-". */
 async function readInput(file: string | undefined): Promise<unknown> {
-  if (file !== undefined && file !== '-') return readPayloadFile(file);
-  if (process.stdin.isTTY) {
-    throw new UsageError('No input: give a FILE, or pipe a JSON payload on stdin (xborder decode - < order.json).');
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.replace(/^\uFEFF/, '').trim() === '') throw new InputError('<stdin>: no input (stdin was empty). Give a FILE or pipe a JSON payload.', '<stdin>');
-  return parsePayloadText(text, '<stdin>');
+  if (file !== undefined && file !== '-') return readJsonFile(file);
+  return readJsonStdin('xborder decode - < order.json');
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
 import { closeAgents } from '../../http/send.js';
-import { parseJsonText, readJsonFile } from '../../io/parse-json.js';
+import { parseJsonText, readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
 import { findOperation, VALIDATE_GIFT_CARD, type ResolvedTarget } from '../../platform/operations.js';
 import { renderCallAnswer } from '../../platform/views.js';
@@ -36,7 +36,7 @@ export async function run(opts: PlatformCallOptions, cmd: Command): Promise<numb
   const userSchema = schema ? { doc: await readJsonFile(schema), source: schema } : undefined;
   const kind = target.operation === VALIDATE_GIFT_CARD ? ('gift-card-request' as const) : undefined;
   let body: unknown;
-  if (bodyFile === '-') body = applyOverrides(await readStdinJson(), set, kind);
+  if (bodyFile === '-') body = applyOverrides(await readJsonStdin('xborder platform call OP --body - < body.json'), set, kind);
   else if (bodyFile !== undefined) body = applyOverrides(await readJsonFile(bodyFile), set, kind);
   else if (canPrompt(session.globals.json)) {
     const prompter = createPrompter(session.globals.json ? { output: process.stderr } : {});
@@ -79,12 +79,3 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
   return exitCodeOf(run.summary);
 }
 
-/** The JSON body piped on stdin. */
-async function readStdinJson(): Promise<unknown> {
-  if (process.stdin.isTTY) throw new InputError('--body -: stdin is a terminal; pipe the JSON body in (xborder platform call OP --body - < body.json).', '<stdin>');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw new InputError('<stdin>: no input (stdin was empty). Pipe a JSON body or use --body FILE.', '<stdin>');
-  return parseJsonText(text, '<stdin>');
-}

@@ -3,9 +3,12 @@ import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jsonErrorOffset } from '../../src/decode/json-error-offset.js';
-import { parsePayloadText, readPayloadFile } from '../../src/decode/read-payload.js';
+import { findJsonSyntaxError } from '../../src/io/json-position.js';
+import { parseJsonText as parsePayloadText, readJsonFile as readPayloadFile } from '../../src/io/parse-json.js';
 import { InputError } from '../../src/errors.js';
+import { runs } from '../helpers/fuzz-runs.js';
+
+const jsonErrorOffset = (text: string) => findJsonSyntaxError(text)?.offset;
 
 function inputError(fn: () => unknown): InputError {
   try {
@@ -53,7 +56,7 @@ describe('jsonErrorOffset', () => {
           if (reported !== undefined) expect(offset).toBe(reported);
         }
       }),
-      { numRuns: 500 },
+      runs(500),
     );
   });
 });
@@ -61,7 +64,7 @@ describe('jsonErrorOffset', () => {
 describe('parsePayloadText / readPayloadFile', () => {
   it('names the source, line and column of a malformed payload', () => {
     const e = inputError(() => parsePayloadText('{\n  "a": 1,\n  "b": }\n', 'order.json'));
-    expect(e.message).toMatch(/^order\.json:3:8: malformed JSON: Unexpected token '}'\.$/);
+    expect(e.message).toMatch(/^order\.json:3:8: malformed JSON: unexpected character "}", expected a value\.$/);
     expect([e.file, e.line, e.column]).toEqual(['order.json', 3, 8]);
   });
 

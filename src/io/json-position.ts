@@ -1,6 +1,8 @@
 /**
- * Where a JSON text stops being valid. JSON.parse's messages differ between Node versions and often
- * carry no position, so a small scanner finds the offset of the first syntax error itself.
+ * Where a JSON text stops being valid: the one place xborder computes it (files, stdin, NDJSON lines,
+ * response bodies). JSON.parse's messages differ between Node versions and often carry no position
+ * ("Unexpected token 'x', ... is not valid JSON"), so a small scanner finds the offset of the first
+ * syntax error itself. It runs only after JSON.parse has failed, so its speed does not matter.
  */
 
 /** A syntax error: byte-independent character offset, 1-based line and column, and what was wrong. */
@@ -61,18 +63,33 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
         i++;
         const e = text[i];
         if (e === 'u') {
-          if (i + 5 > text.length) i = text.length;
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('bad \\u escape');
-          i += 5;
+          // Like V8: the error sits at the first character that is not a hex digit.
+          i++;
+          for (let k = 0; k < 4; k++, i++) if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail('bad \\u escape');
         } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
         else fail(`bad escape \\${e ?? ''}`);
       } else i++;
     }
   };
+  // Step by step, so the offset of a broken number is where V8 puts it (after `1.` or `2e`).
+  const digits = (what: string) => {
+    const c = text[i];
+    if (c === undefined || c < '0' || c > '9') fail(`unexpected character ${JSON.stringify(c)}, expected ${what}`);
+    while (text[i] !== undefined && text[i]! >= '0' && text[i]! <= '9') i++;
+  };
   const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m || m[0] === '-' || m[0] === '') fail(`unexpected character ${JSON.stringify(text[i])}`);
-    i += m![0].length;
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else digits('a digit');
+    if (text[i] === '.') {
+      i++;
+      digits('a digit after the decimal point');
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      digits('a digit in the exponent');
+    }
   };
   const value = (depth: number): void => {
     if (depth > 2_000) fail('nesting too deep');
@@ -113,7 +130,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     if (c === 'f') return literal('false');
     if (c === 'n') return literal('null');
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return number();
-    fail(`unexpected character ${JSON.stringify(c)}`);
+    fail(`unexpected character ${JSON.stringify(c)}, expected a value`);
   };
   try {
     value(0);
@@ -126,4 +143,17 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
     const offset = Math.min(e.offset, text.length);
     return { offset, ...lineColumn(text, offset), atEnd: offset >= text.length, reason: e.reason };
   }
+}
+
+/**
+ * The syntax error of a text JSON.parse rejected. Falls back to V8's reported position when the
+ * scanner finds nothing (nesting too deep for it).
+ */
+export function jsonErrorOf(text: string, parseError: Error): JsonSyntaxError {
+  const found = findJsonSyntaxError(text);
+  if (found) return found;
+  const match = /position (\d+)/.exec(parseError.message);
+  const offset = Math.min(match ? Number(match[1]) : text.length, text.length);
+  const reason = parseError.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '');
+  return { offset, ...lineColumn(text, offset), atEnd: offset >= text.length, reason };
 }
