@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import type { XborderConfig } from '../model.js';
 import { loadConfig } from '../config/load.js';
-import { Redactor } from '../redact/redactor.js';
+import type { Redactor } from '../redact/redactor.js';
+import { redactorForConfig } from '../redact/for-config.js';
 import { createOutput, type GlobalOptions, type Output } from './output.js';
 import { configFlagsFrom } from './commands/shared-options.js';
 import { insecureWarning, plainHttpWarning } from '../http/url.js';
@@ -27,8 +28,7 @@ export async function openSession(opts: Record<string, unknown>, cmd: Command): 
 
 /** A session for an already resolved config (the demo builds its own). */
 export function sessionFor(globals: GlobalOptions, config: XborderConfig): Session {
-  const redactor = Redactor.forConfig(config);
-  for (const value of config.envValues ?? []) redactor.add(value);
+  const redactor = redactorForConfig(config);
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   if (globals.showSecrets) output.warn('--show-secrets: secrets and card data are printed in clear. Use only for local debugging.');
   return { globals, config, redactor, output };

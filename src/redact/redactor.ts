@@ -1,5 +1,3 @@
-import { authSecrets } from '../auth/index.js';
-import type { XborderConfig } from '../model.js';
 import { CARD_NUMBER_KEYS, MASK, maskCardNumber, maskPatterns, SECRET_KEYS } from './patterns.js';
 import { replaceJsonSafe } from './json-safe.js';
 import { secretForms } from './secret-forms.js';
@@ -19,7 +17,8 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+/** True for a plain object (not an array, Buffer or class instance). */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
@@ -119,30 +118,5 @@ export class Redactor {
       out[k] = v === undefined ? v : Array.isArray(v) ? v.map((x) => one(k, x)) : one(k, v);
     }
     return out as H;
-  }
-
-  /** A redactor knowing every secret of `config`: auth values, passwords, JWT secrets, proxy credentials. */
-  static forConfig(config: XborderConfig): Redactor {
-    const r = new Redactor();
-    for (const auth of config.auth ?? []) for (const s of authSecrets(auth)) r.add(s);
-    if (config.http?.proxy) {
-      try {
-        const u = new URL(config.http.proxy);
-        if (u.password) {
-          r.add(u.password);
-          r.add(decodeURIComponent(u.password));
-        }
-      } catch {
-        // not a URL: nothing to extract
-      }
-    }
-    // Any other secret-named string value (e.g. a future platform password) is registered too.
-    const visit = (v: unknown, key?: string): void => {
-      if (typeof v === 'string' && key && SECRET_KEYS.has(key.toLowerCase())) r.add(v);
-      else if (Array.isArray(v)) v.forEach((x) => visit(x));
-      else if (isPlainObject(v)) for (const [k, x] of Object.entries(v)) visit(x, k);
-    };
-    visit(config);
-    return r;
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../src/http/curl.js';
 import type { XborderConfig } from '../../src/model.js';
 import { MASK, Redactor } from '../../src/redact/redactor.js';
+import { redactorForConfig } from '../../src/redact/for-config.js';
 import { runs } from '../helpers/fuzz-runs.js';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -143,7 +144,7 @@ describe('Redactor.headers', () => {
   });
 });
 
-describe('Redactor.forConfig', () => {
+describe('redactorForConfig', () => {
   const config = {
     merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
     merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {} },
@@ -161,7 +162,7 @@ describe('Redactor.forConfig', () => {
   } as XborderConfig;
 
   it('registers every secret of the config and leaves the non-secret values readable', () => {
-    const r = Redactor.forConfig(config);
+    const r = redactorForConfig(config);
     const dump = r.text(JSON.stringify(config)) + r.text(`Basic ${b64('platform:bp-from-env-2')} ?key=qk-from-env-4`);
     for (const s of ['hk-from-env-1', 'bp-from-env-2', 'js-from-env-3', 'qk-from-env-4', 'proxy-pass-5', b64('platform:bp-from-env-2')]) expect(dump).not.toContain(s);
     expect(dump).toContain('2c5c7b3db2ed101426cba38d9c534086');
@@ -170,7 +171,7 @@ describe('Redactor.forConfig', () => {
   });
 
   it('masks a curl reproduction of an authenticated request', () => {
-    const r = Redactor.forConfig(config);
+    const r = redactorForConfig(config);
     const cmd = toCurl(
       { method: 'POST', url: 'https://shop.example.com/o?key=qk-from-env-4', headers: { 'X-Merchant-Key': 'hk-from-env-1', Authorization: `Basic ${b64('platform:bp-from-env-2')}` }, body: '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77"}' },
       (s) => r.text(s),

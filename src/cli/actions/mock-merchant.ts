@@ -7,10 +7,11 @@ import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { XborderConfig } from '../../model.js';
-import { Redactor } from '../../redact/redactor.js';
+import { redactorForConfig } from '../../redact/for-config.js';
 import { MERCHANT_FAULTS, resolveFault } from '../../mock/merchant/faults.js';
 import { startMockMerchant, type MerchantLogEntry } from '../../mock/merchant/server.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
+import { parseWholeNumber, untilSignal } from '../serving.js';
 
 /** Flags of `mock merchant` as commander hands them over (strings as typed). */
 export interface MockMerchantFlags {
@@ -30,12 +31,12 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   }
   // Validate flags before reading the config: a typo in --fault needs no config to be reported.
   const fault = resolveFault(opts.fault)?.name;
-  const port = parseNumber(opts.port, '--port', 0, 65535) ?? 0;
-  const slowMs = parseNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
+  const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
+  const slowMs = parseWholeNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
   const host = opts.host ?? '127.0.0.1';
 
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
-  const redactor = Redactor.forConfig(config);
+  const redactor = redactorForConfig(config);
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   const json = globals.json === true;
 
@@ -78,27 +79,4 @@ function listFaults(output: Output, json: boolean): void {
   });
   for (const f of MERCHANT_FAULTS) table.push([f.name, f.rule ? `${f.catches} (${f.rule})` : f.catches, f.status, f.description]);
   output.out(`${table.toString()}\n${MERCHANT_FAULTS.length} faults; serve one with: xborder mock merchant --fault NAME\n`);
-}
-
-/** An integer flag in [min, max]; undefined when not given. */
-function parseNumber(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}; got "${raw}".`);
-  }
-  return n;
-}
-
-/** Resolves on the first SIGINT or SIGTERM, then stops listening for both. */
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }

@@ -7,10 +7,11 @@ import type { Command } from 'commander';
 import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { Redactor } from '../../redact/redactor.js';
+import { redactorForConfig } from '../../redact/for-config.js';
 import { startMockPlatform, type PlatformLogEntry } from '../../mock/platform/server.js';
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
+import { parseWholeNumber, untilSignal } from '../serving.js';
 
 /** Flags of `mock platform` as commander hands them over. */
 export interface MockPlatformFlags {
@@ -21,10 +22,10 @@ export interface MockPlatformFlags {
 /** Runs the command; resolves with the exit code once a signal stopped the server. */
 export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
-  const port = parsePort(opts.port);
+  const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
-  const redactor = Redactor.forConfig(config);
+  const redactor = redactorForConfig(config);
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   const json = globals.json === true;
 
@@ -67,24 +68,4 @@ function banner(url: string, guid: string, output: Output): string {
 
 function logLine(entry: PlatformLogEntry): string {
   return `${entry.method} ${entry.path} -> ${entry.status}\n`;
-}
-
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined) return 0;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535; got "${raw}".`);
-  return n;
-}
-
-/** Resolves on the first SIGINT or SIGTERM. */
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }

@@ -7,8 +7,7 @@
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import type { CheckResult } from '../../model.js';
-import { maskPatterns } from '../../redact/patterns.js';
-import type { Redactor } from '../../redact/redactor.js';
+import { Redactor } from '../../redact/redactor.js';
 import { VERSION } from '../../version.js';
 import { PAYLOAD_KINDS, detectKind, isPayloadKind, validatePayload, type PayloadKind } from '../../validation/index.js';
 import { assertReadable, readDocuments, type InputDocument } from '../ndjson.js';
@@ -31,20 +30,13 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   const files = inputsOf(opts.files);
   for (const file of files) await assertReadable(file);
 
-  // Validation knows no configured secret, so `new Redactor().text` is exactly its pattern rules;
-  // they are used directly because redactor.ts also loads the auth strategies (jose: ~30 ms of cold
-  // start). The Redactor itself masks finding values by key, loaded on the first value to show.
-  const output = createOutput({ globals, mask: maskPatterns });
+  // Validation knows no configured secret: the redactor masks card data, CVVs, PINs and tokens.
+  const redactor = new Redactor();
+  const output = createOutput({ globals, mask: (text) => redactor.text(text) });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
-  let redactor: Redactor | undefined;
   const mask: ValueMask = globals.showSecrets
     ? (v) => v
-    : (value, key) => {
-        if (!redactor) throw new Error('redactor not loaded');
-        return key === undefined ? redactor.json(value) : redactor.json({ [key]: value })[key];
-      };
-  const needsRedactor = (checks: CheckResult[]): boolean =>
-    !globals.showSecrets && redactor === undefined && checks.some((c) => c.findings.some((f) => f.actual !== undefined));
+    : (value, key) => (key === undefined ? redactor.json(value) : redactor.json({ [key]: value })[key]);
 
   const totals = new Totals();
   const report: ValidateReport = globals.json
@@ -53,14 +45,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
 
   try {
     for (const file of files) {
-      await readDocuments(file, (input) => {
-        const result = judge(input, forced, opts.strict === true);
-        if (!needsRedactor(result.checks)) return report.document(result);
-        return import('../../redact/redactor.js').then(({ Redactor }) => {
-          redactor = new Redactor();
-          return report.document(result);
-        });
-      });
+      await readDocuments(file, (input) => report.document(judge(input, forced, opts.strict === true)));
     }
   } catch (error) {
     if (error instanceof InputError) {
