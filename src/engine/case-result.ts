@@ -29,9 +29,10 @@ export function caseResult(input: CaseInput, options: { verbose: boolean; mask: 
     variant: input.variant,
     authMode: input.authMode,
     request: { method: request.method, url: request.url, headers: { ...request.headers } },
+    // Key order as the contract prints it: request, response, checks.
+    ...(exchange.response ? { response: { status: exchange.response.status, durationMs: Math.round(exchange.durationMs) } } : {}),
     checks: input.checks,
   };
-  if (exchange.response) result.response = { status: exchange.response.status, durationMs: Math.round(exchange.durationMs) };
   if (bad) result.curl = toCurl(request, options.mask);
   if ((bad || options.verbose) && input.bodyText !== undefined) result.responseBody = input.bodyText.slice(0, BODY_KEEP);
   if (options.verbose) {

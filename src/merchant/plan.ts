@@ -49,7 +49,8 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
       for (const method of merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, run: () => runCartCase(ctx, method, mode) });
     }
     for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, run: () => runOrderCase(ctx, source.variant, source.build(), mode) });
-    const first = parts.orders[0];
+    // The sequences post the fullest order at hand: the built-in order-full, else the first given.
+    const first = parts.orders.find((o) => o.variant === 'order-full') ?? parts.orders[0];
     if (parts.sequences && first) {
       tasks.push({ label: `order redelivery+update [${mode.mode}]`, run: () => runRedeliveryAndUpdate(ctx, first.build(), mode) });
       tasks.push({ label: `order unknown properties [${mode.mode}]`, run: () => runUnknownProperties(ctx, first.build(), mode) });
