@@ -4,7 +4,7 @@
  */
 import type { CheckResult, Exchange } from '../model.js';
 import { readJsonBody } from '../http/body.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 
 /** The parsed body (when it parsed) and the two checks. */
 export interface BodyVerdict {

@@ -3,7 +3,7 @@
  * asked for. Another value is legal (the merchant may not support the currency) but worth a warning.
  */
 import type { CheckResult, Finding } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 
 function topLevel(doc: Record<string, unknown>, name: string): unknown {
   const key = Object.keys(doc).find((k) => k.toLowerCase() === name.toLowerCase());

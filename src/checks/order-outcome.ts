@@ -3,7 +3,7 @@
  * InternalOrderId) and `error-status` (an error must not be answered with HTTP 200).
  */
 import type { CheckResult, Exchange } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 import { describeError, type ResponseInfoView } from './response-info.js';
 
 /** `order-accepted`: the merchant created (or updated) the order. */

@@ -5,7 +5,7 @@
  * because what is charged is the merchant's call).
  */
 import type { CheckResult, Finding } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 import type { ResponseInfoView } from './response-info.js';
 import { candidateTotals, matchesTotal } from './order-totals.js';
 

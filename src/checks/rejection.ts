@@ -4,7 +4,7 @@
  * when an order was created by mistake the finding names its id.
  */
 import type { CheckResult, Exchange } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 import { readResponseInfo } from './response-info.js';
 
 /** Judges whether `exchange` was rejected; `id` is auth-enforced or guid-enforced. */

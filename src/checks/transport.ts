@@ -4,7 +4,7 @@
  * judge); a timeout is `failed` (the platform would have given up on this merchant).
  */
 import type { CheckResult, Exchange } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from './result.js';
 
 /** Result of judging transport: the checks, and whether the response can be judged further. */
 export interface TransportVerdict {

@@ -4,7 +4,7 @@
  * of unknown properties, and rejection of an invalid order with a non-200 status.
  */
 import type { AuthConfig, CaseResult, CheckResult } from '../model.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from '../checks/result.js';
 import { caseResult } from '../engine/case-result.js';
 import { describeError } from '../checks/response-info.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';

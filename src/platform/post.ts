@@ -9,7 +9,7 @@ import { toCurl } from '../http/curl.js';
 import { judgeStatus200, judgeTransport } from '../checks/transport.js';
 import { judgeJsonBody } from '../checks/body.js';
 import { judgePayload } from '../checks/payload.js';
-import { checkFrom } from '../report/summary.js';
+import { checkFrom } from '../checks/result.js';
 import { validateWithSchema } from '../validation/user-schema.js';
 import type { PayloadKind } from '../validation/index.js';
 import { describeErrorInfo, recognizeErrorInfo, type ErrorInfoBody } from './error-info.js';

@@ -1,5 +1,5 @@
 /** Counting check statuses and turning a run into an exit code (contract: exit codes). */
-import type { CaseResult, CheckResult, CheckStatus, Finding, RunResult, Summary } from '../model.js';
+import type { CaseResult, CheckStatus, RunResult, Summary } from '../model.js';
 import { VERSION } from '../version.js';
 
 /** Counts every check of every case by status. */
@@ -24,18 +24,6 @@ export function exitCodeOf(summary: Summary): number {
   if (summary.failed > 0) return 1;
   if (summary.errored > 0) return 3;
   return 0;
-}
-
-/** The status a set of findings implies: any error fails, any warning warns, else passed. */
-export function statusOf(findings: Finding[]): CheckStatus {
-  if (findings.some((f) => (f.severity ?? 'error') === 'error')) return 'failed';
-  if (findings.some((f) => f.severity === 'warning')) return 'warning';
-  return 'passed';
-}
-
-/** Builds a CheckResult from findings. */
-export function checkFrom(id: string, findings: Finding[], title?: string): CheckResult {
-  return { id, status: statusOf(findings), findings, ...(title ? { title } : {}) };
 }
 
 /** The worst status of a case's checks, for one-line displays. */

@@ -1,18 +1,10 @@
-/** Findings -> check status, the one mapping every validation check uses. */
-import type { CheckResult, CheckStatus, Finding } from '../model.js';
+/** The validation checks' names for the shared findings -> status mapping (src/checks/result.ts). */
+import type { CheckResult, Finding } from '../model.js';
+import { checkFrom } from '../checks/result.js';
 
-/** Any error fails, any warning warns, else passed (info never changes the status). */
-export function statusOfFindings(findings: Finding[]): CheckStatus {
-  let status: CheckStatus = 'passed';
-  for (const f of findings) {
-    const severity = f.severity ?? 'error';
-    if (severity === 'error') return 'failed';
-    if (severity === 'warning') status = 'warning';
-  }
-  return status;
-}
+export { statusOf as statusOfFindings } from '../checks/result.js';
 
 /** A CheckResult whose status follows from its findings. */
 export function toCheck(id: string, title: string, findings: Finding[]): CheckResult {
-  return { id, title, status: statusOfFindings(findings), findings };
+  return checkFrom(id, findings, title);
 }

@@ -1,0 +1,18 @@
+/** Findings -> check status: the one mapping every check of xborder uses. */
+import type { CheckResult, CheckStatus, Finding } from '../model.js';
+
+/** Any error fails, any warning warns, else passed (info never changes the status). */
+export function statusOf(findings: Finding[]): CheckStatus {
+  let status: CheckStatus = 'passed';
+  for (const f of findings) {
+    const severity = f.severity ?? 'error';
+    if (severity === 'error') return 'failed';
+    if (severity === 'warning') status = 'warning';
+  }
+  return status;
+}
+
+/** A CheckResult whose status follows from its findings. */
+export function checkFrom(id: string, findings: Finding[], title?: string): CheckResult {
+  return { id, status: statusOf(findings), findings, ...(title ? { title } : {}) };
+}
