@@ -50,12 +50,15 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     config.envValues = substituted;
   }
 
+  const fileProblems = problems.length;
   const envFlags = flagsFromEnv(options.env);
   const envName = (key: keyof ConfigFlags) => Object.keys(ENV_VARIABLES).find((k) => ENV_VARIABLES[k] === key) ?? key;
   problems.push(...applyFlags(config, envFlags, envName));
   problems.push(...applyFlags(config, options.flags ?? {}, (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`));
+  // The file is named only when it is where every problem lies; flags and variables name themselves.
+  const onlyFile = problems.length === fileProblems;
   if (problems.length === 0) problems.push(...semanticProblems(config, options.cwd));
-  if (problems.length > 0) throw new ConfigError(problems, config.source);
+  if (problems.length > 0) throw new ConfigError(problems, onlyFile && fileProblems > 0 ? config.source ?? label : undefined);
   return config;
 }
 
