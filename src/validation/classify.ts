@@ -7,7 +7,7 @@
  */
 import type { Finding, Severity } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
-import { findingFromAjvError, jsonType, typesOf } from './ajv-findings.js';
+import { findingFromAjvError, jsonType, typesOf, withoutBranchNoise } from './ajv-findings.js';
 import { getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
 import { nearestName } from './suggest.js';
 
@@ -66,7 +66,7 @@ export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unk
 
   const schema: Finding[] = [];
   const unknown: Finding[] = [];
-  for (const error of errors) {
+  for (const error of withoutBranchNoise(errors)) {
     const name = unknownName(error);
     if (name !== undefined) unknown.push(unknownFinding(error, name, meta, toOriginal));
     else schema.push(findingFromAjvError(error, current, toOriginal));

@@ -1,6 +1,6 @@
 /** Validation of the configuration file against schemas/config.schema.json (for the config loader). */
 import type { Finding } from '../model.js';
-import { findingFromAjvError } from './ajv-findings.js';
+import { findingFromAjvError, withoutBranchNoise } from './ajv-findings.js';
 import { compiledSchema } from './registry.js';
 
 /**
@@ -10,7 +10,7 @@ import { compiledSchema } from './registry.js';
 export function validateConfigDocument(doc: unknown): Finding[] {
   const { validate, meta } = compiledSchema('config');
   if (meta.missing || validate(doc)) return [];
-  return (validate.errors ?? []).map((error) => {
+  return withoutBranchNoise(validate.errors ?? []).map((error) => {
     const finding = findingFromAjvError(error, doc);
     if (error.keyword === 'additionalProperties') finding.message = 'unknown configuration key';
     return finding;

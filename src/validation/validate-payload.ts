@@ -7,6 +7,7 @@ import { rulesFor } from '../rules/index.js';
 import type { RuleContext } from '../rules/types.js';
 import { classify } from './classify.js';
 import { toCheck } from './check-result.js';
+import { MAX_DEPTH, tooDeepAt } from './depth.js';
 import type { PayloadKind } from './kinds.js';
 import { compiledSchema } from './registry.js';
 
@@ -17,12 +18,25 @@ export interface ValidateOptions {
 }
 
 /**
- * Validates `doc` as `kind`. Checks, in order: `schema` (errors), `lenient` (casing, aliases, numbers
+ * Validates `doc` as `kind`. A document nested deeper than MAX_DEPTH gets one failed `schema` check and
+ * nothing else. Checks, in order: `schema` (errors), `lenient` (casing, aliases, numbers
  * or booleans written as strings...: warnings), `unknown-properties` (info; always passed), then each
  * named rule of the kind. Paths are JSON pointers into `doc`, which is never mutated.
  */
 export function validatePayload(kind: PayloadKind, doc: unknown, options: ValidateOptions = {}): CheckResult[] {
   const strict = options.strict ?? false;
+  // Checked first: the compiled validator and the rules recurse, and no receiver reads such nesting.
+  const deep = tooDeepAt(doc);
+  if (deep !== undefined) {
+    const finding: Finding = {
+      path: deep,
+      message: `nests deeper than ${MAX_DEPTH} levels; .NET JSON readers (the platform's and most merchants') refuse such a document, so it was not checked further`,
+      expected: `at most ${MAX_DEPTH} nested objects or arrays`,
+      actual: `more than ${MAX_DEPTH} levels`,
+      severity: 'error',
+    };
+    return [toCheck('schema', 'Schema', [finding])];
+  }
   const { validate, meta } = compiledSchema(kind);
   const checks: CheckResult[] = [];
   let ruleInput = doc;

@@ -103,7 +103,54 @@ describe('tolerated types', () => {
     delete cart.productsList;
     cart.PRODUCTSLIST[0].OrderedQuantity = { n: 2 };
     const schema = check(validatePayload('cart', cart), 'schema');
-    expect(schema.findings).toEqual([expect.objectContaining({ path: '/PRODUCTSLIST/0/OrderedQuantity', actual: { n: 2 }, severity: 'error' })]);
+    // An object received is named by its type, as the contract's report example shows.
+    expect(schema.findings).toEqual([expect.objectContaining({ path: '/PRODUCTSLIST/0/OrderedQuantity', expected: 'number | null', actual: 'object', severity: 'error' })]);
+  });
+});
+
+describe('nullable records (anyOf: the record or null)', () => {
+  it('keeps an unknown property inside a nullable record informational: the schema passes', () => {
+    const order = sample('order-full.json');
+    order.Customer.LoyaltyTier = 'gold';
+    order.InternationalDetails.PaymentProvider = 'adyen';
+    const checks = validatePayload('order', order);
+    expect(check(checks, 'schema')).toMatchObject({ status: 'passed', findings: [] });
+    expect(check(checks, 'unknown-properties').findings.map((f) => f.path)).toEqual(['/Customer/LoyaltyTier', '/InternationalDetails/PaymentProvider']);
+    expect(checks.filter((c) => c.status !== 'passed')).toEqual([]);
+  });
+
+  it('reports only the real error inside a nullable record, not "must be null" or "no documented form"', () => {
+    const order = sample('order-full.json');
+    order.Customer.IsEndCustomerPrimary = 'yes';
+    expect(check(validatePayload('order', order), 'schema').findings).toEqual([
+      { path: '/Customer/IsEndCustomerPrimary', message: 'must be boolean or null, not string', expected: 'boolean | null', actual: 'yes', severity: 'error' },
+    ]);
+  });
+
+  it('says once that an array is neither the record nor null', () => {
+    const order = sample('order-full.json');
+    order.SecondaryShipping = [order.SecondaryShipping];
+    expect(check(validatePayload('order', order), 'schema').findings).toEqual([
+      { path: '/SecondaryShipping', message: 'must be object or null, not array', expected: 'object | null', actual: 'array', severity: 'error' },
+    ]);
+  });
+});
+
+describe('nesting', () => {
+  it('fails a document nested deeper than .NET readers accept, without overflowing the stack', () => {
+    const order = sample('order-full.json');
+    order.Extra = JSON.parse(`${'['.repeat(100000)}${']'.repeat(100000)}`);
+    const checks = validatePayload('order', order);
+    expect(checks).toHaveLength(1);
+    expect(checks[0]).toMatchObject({ id: 'schema', status: 'failed' });
+    expect(checks[0].findings[0]).toMatchObject({ path: `/Extra${'/0'.repeat(63)}`, expected: 'at most 64 nested objects or arrays', severity: 'error' });
+  });
+
+  it('fails deeply nested Subs (the validator recurses on them) and accepts the shipped nesting', () => {
+    let order: Record<string, unknown> = { MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', OrderId: 'GE1' };
+    for (let i = 0; i < 2000; i++) order = { MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', OrderId: `GE${i}`, Subs: [order] };
+    expect(validatePayload('order', order)[0]).toMatchObject({ id: 'schema', status: 'failed' });
+    expect(validatePayload('order', sample('order-mixed.json')).every((c) => c.status === 'passed')).toBe(true);
   });
 });
 
