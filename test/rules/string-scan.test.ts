@@ -20,6 +20,13 @@ describe('ISO codes from Intl data', () => {
     for (const c of ['DE', 'NL', 'US', 'GB', 'XK']) expect(isCountryCode(c)).toBe(true);
     for (const c of ['XX', 'EU', 'UN', 'ZZ', 'de', 'DEU']) expect(isCountryCode(c)).toBe(false);
   });
+
+  it('rejects the aliases and withdrawn codes ICU still names (UK is GB, DD is DE, SU is RU)', () => {
+    for (const c of ['UK', 'DD', 'SU', 'YU', 'CS', 'AN', 'TP', 'ZR', 'BU', 'FX', 'AC', 'IC', 'TA']) expect(isCountryCode(c)).toBe(false);
+    expect(isoCodesRule.check({ SecondaryShipping: { CountryCode: 'UK' } })).toEqual([
+      expect.objectContaining({ path: '/SecondaryShipping/CountryCode', actual: 'UK', severity: 'error' }),
+    ]);
+  });
 });
 
 describe('iso-codes', () => {
