@@ -81,31 +81,36 @@ function addUrlFields(obj: Json, base: string, paths: Set<string>): void {
 
 /**
  * An order: the end customer's shipping and billing blocks, the InternationalDetails URLs, and the
- * same for each sub order (a sub order without its own Customer inherits its parent's role).
+ * same for each sub order (a sub order without its own Customer inherits its parent's role). Sub
+ * orders go through a work list, not recursion: Subs may nest as deep as a hostile sender likes.
  */
-function addOrder(order: Json, base: string, paths: Set<string>, inheritedPrimary: boolean | undefined): void {
-  const primary = endCustomerIsPrimary(order) ?? inheritedPrimary ?? false;
-  const blocks = primary ? ['PrimaryShipping', 'PrimaryBilling'] : ['SecondaryShipping', 'SecondaryBilling'];
-  for (const name of blocks) {
-    const found = child(order, name);
-    if (found) addAddressBlock(found.value, pointer(base, found.key), paths);
-  }
-  const intl = child(order, 'InternationalDetails');
-  if (intl && isObject(intl.value)) {
-    const intlBase = pointer(base, intl.key);
-    addUrlFields(intl.value, intlBase, paths);
-    const parcels = child(intl.value, 'ParcelsTracking');
-    if (parcels && Array.isArray(parcels.value)) {
-      parcels.value.forEach((entry, i) => {
-        if (isObject(entry)) addUrlFields(entry, pointer(pointer(intlBase, parcels.key), i), paths);
+function addOrder(top: Json, topBase: string, paths: Set<string>, topInherited: boolean | undefined): void {
+  const work: { order: Json; base: string; inherited: boolean | undefined }[] = [{ order: top, base: topBase, inherited: topInherited }];
+  for (let item = work.pop(); item; item = work.pop()) {
+    const { order, base } = item;
+    const primary = endCustomerIsPrimary(order) ?? item.inherited ?? false;
+    const blocks = primary ? ['PrimaryShipping', 'PrimaryBilling'] : ['SecondaryShipping', 'SecondaryBilling'];
+    for (const name of blocks) {
+      const found = child(order, name);
+      if (found) addAddressBlock(found.value, pointer(base, found.key), paths);
+    }
+    const intl = child(order, 'InternationalDetails');
+    if (intl && isObject(intl.value)) {
+      const intlBase = pointer(base, intl.key);
+      addUrlFields(intl.value, intlBase, paths);
+      const parcels = child(intl.value, 'ParcelsTracking');
+      if (parcels && Array.isArray(parcels.value)) {
+        parcels.value.forEach((entry, i) => {
+          if (isObject(entry)) addUrlFields(entry, pointer(pointer(intlBase, parcels.key), i), paths);
+        });
+      }
+    }
+    const subs = child(order, 'Subs');
+    if (subs && Array.isArray(subs.value)) {
+      subs.value.forEach((sub, i) => {
+        if (isObject(sub)) work.push({ order: sub, base: pointer(pointer(base, subs.key), i), inherited: primary });
       });
     }
-  }
-  const subs = child(order, 'Subs');
-  if (subs && Array.isArray(subs.value)) {
-    subs.value.forEach((sub, i) => {
-      if (isObject(sub)) addOrder(sub, pointer(pointer(base, subs.key), i), paths, primary);
-    });
   }
 }
 

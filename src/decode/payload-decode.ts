@@ -37,7 +37,7 @@ export interface DecodePayloadResult {
 export function decodePayload(doc: unknown, opts: DecodePayloadOptions = {}): DecodePayloadResult {
   const targets = encodedFieldPaths(doc);
   const values: DecodedValue[] = [];
-  const decoded = walk(doc, '', (raw, path) => {
+  const decoded = walk(doc, (raw, path) => {
     const wanted = targets.has(path) || (opts.all === true && looksEncoded(raw));
     if (!wanted) return raw;
     const result = decodeValue(raw);
@@ -48,19 +48,43 @@ export function decodePayload(doc: unknown, opts: DecodePayloadOptions = {}): De
   return { decoded, values };
 }
 
-/** Copies a JSON value, passing every string through `onString` with its JSON pointer. */
-function walk(value: unknown, path: string, onString: (raw: string, path: string) => string): unknown {
-  if (typeof value === 'string') return onString(value, path);
-  if (Array.isArray(value)) return value.map((item, i) => walk(item, `${path}/${i}`, onString));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      // defineProperty keeps a "__proto__" key as an own property instead of setting the prototype.
-      Object.defineProperty(out, key, { value: walk(item, `${path}/${escapePointer(key)}`, onString), enumerable: true, writable: true, configurable: true });
+/**
+ * Copies a JSON value, passing every string through `onString` with its JSON pointer, in document
+ * order. Iterative: a hostile document may nest deeper than the call stack goes.
+ */
+function walk(value: unknown, onString: (raw: string, path: string) => string): unknown {
+  if (typeof value === 'string') return onString(value, '');
+  if (value === null || typeof value !== 'object') return value;
+  type Frame = { source: Record<string, unknown>; target: Record<string, unknown>; keys: string[]; next: number; path: string };
+  const open = (source: object, path: string): Frame => ({
+    source: source as Record<string, unknown>,
+    target: (Array.isArray(source) ? new Array(source.length) : {}) as Record<string, unknown>,
+    keys: Object.keys(source),
+    next: 0,
+    path,
+  });
+  const root = open(value, '');
+  const stack = [root];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.keys.length) {
+      stack.pop();
+      continue;
     }
-    return out;
+    const key = frame.keys[frame.next++];
+    const item = frame.source[key];
+    const path = `${frame.path}/${escapePointer(key)}`;
+    let out: unknown = item;
+    if (typeof item === 'string') out = onString(item, path);
+    else if (item !== null && typeof item === 'object') {
+      const child = open(item, path);
+      stack.push(child);
+      out = child.target;
+    }
+    // defineProperty keeps a "__proto__" key as an own property instead of setting the prototype.
+    Object.defineProperty(frame.target, key, { value: out, enumerable: true, writable: true, configurable: true });
   }
-  return value;
+  return root.target;
 }
 
 /** Escapes one JSON pointer reference token (RFC 6901). */

@@ -23,10 +23,17 @@ export function noteFor(value: DecodedValue): string {
   return notes.join('; ');
 }
 
-/** Control characters (a CRLF in a hub address) shown as escapes so rows stay on their line. */
+/** Characters of a raw or decoded value a cell shows; `--json` prints values whole. */
+const MAX_CELL = 300;
+
+/**
+ * A value as a cell: control characters (a CRLF in a hub address) as escapes so rows stay on their
+ * line, and a long value cut (every row of a table is as wide as its widest cell).
+ */
 function visible(s: string): string {
+  const cut = s.length > MAX_CELL ? `${s.slice(0, MAX_CELL)}… (${s.length} characters; --json shows it whole)` : s;
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return cut.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
 }
 
 /**

@@ -106,4 +106,27 @@ describe('xborder decode', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no-such-file.json');
   });
+
+  it('a document nested deeper than any payload is exit 2 with one line, not a crash', () => {
+    const doc = `{"OrderId":"GE1","Customer":{"X":${'['.repeat(50000)}${']'.repeat(50000)}}}`;
+    for (const args of [['decode'], ['decode', '--json'], ['decode', '--all']]) {
+      const r = xborder(args, doc);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('<stdin>: the payload nests deeper than 64 levels (at /Customer/X/0/0');
+      expect(r.stderr).not.toContain('internal error');
+    }
+  });
+
+  it('cuts a value of megabytes in the table (every row is as wide as the widest cell); --json keeps it whole', () => {
+    const email = `${'%41'.repeat(1024 * 1024)}%40example.de`;
+    const doc = JSON.stringify({ OrderId: 'GE1', SecondaryShipping: { Email: email, City: 'K%C3%B6ln' } });
+    const table = xborder(['decode'], doc);
+    expect(table.code).toBe(0);
+    expect(table.stdout.length).toBeLessThan(10000);
+    expect(table.stdout).toContain(`(${email.length} characters; --json shows it whole)`);
+    expect(table.stdout).toContain('Köln');
+    const json = xborder(['decode', '--json'], doc);
+    expect(JSON.parse(json.stdout).SecondaryShipping.Email).toBe(`${'A'.repeat(1024 * 1024)}@example.de`);
+  });
 });

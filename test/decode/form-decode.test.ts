@@ -69,6 +69,30 @@ describe('formDecode', () => {
   });
 });
 
+describe('formDecode on long and hostile values', () => {
+  it('keeps an encoded byte order mark (nothing the sender wrote is dropped)', () => {
+    expect(formDecode('%EF%BB%BFAnna').value).toBe('\uFEFFAnna');
+  });
+
+  it('lists the first ten bad sequences and counts the rest', () => {
+    const r = formDecode('%zz'.repeat(25));
+    expect(r.value).toBe('%zz'.repeat(25));
+    expect(r.issues).toHaveLength(11);
+    expect(r.issues[10]).toBe('and 15 more bad sequences');
+  });
+
+  it('decodes values of many megabytes in linear time (a 20 MB address line, 6 MB of escapes)', () => {
+    const started = Date.now();
+    const plain = 'x'.repeat(20 * 1024 * 1024);
+    expect(formDecode(plain).value).toBe(plain);
+    const spaced = 'a+b'.repeat(1024 * 1024);
+    expect(formDecode(spaced).value).toBe('a b'.repeat(1024 * 1024));
+    expect(formDecode('%41'.repeat(2 * 1024 * 1024)).value).toBe('A'.repeat(2 * 1024 * 1024));
+    // Character-by-character concatenation took seconds (and gigabytes) here.
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
 describe('decodeValue', () => {
   it('decodes a double-encoded value twice and flags it', () => {
     expect(decodeValue('anna%2540example.de')).toEqual({ value: 'anna@example.de', issues: [], doubleEncoded: true });
@@ -139,6 +163,22 @@ describe('properties', () => {
         const r = formDecode(formEncode(s));
         expect(r.issues).toEqual([]);
         expect(r.value).toBe(s);
+      }),
+      runs(400),
+    );
+  });
+
+  it('agrees with decodeURIComponent (after + to space) wherever that succeeds', () => {
+    const dense = fc.string({ unit: fc.constantFrom('%', '+', 'a', 'F', '0', '9', 'c', '3', 'C', '8', 'E', '2', 'é', ' '), maxLength: 40 });
+    fc.assert(
+      fc.property(dense, (s) => {
+        let expected: string;
+        try {
+          expected = decodeURIComponent(s.replace(/\+/g, ' '));
+        } catch {
+          return;
+        }
+        expect(formDecode(s)).toEqual({ value: expected, issues: [] });
       }),
       runs(400),
     );

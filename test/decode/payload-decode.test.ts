@@ -202,3 +202,26 @@ describe('decodePayload on the real samples', () => {
     }
   });
 });
+
+describe('decodePayload on hostile nesting', () => {
+  it('copies a document nested 100,000 levels deep without overflowing the stack', () => {
+    const doc = { OrderId: 'GE1', Extra: JSON.parse(`${'['.repeat(100000)}"a%40b"${']'.repeat(100000)}`) };
+    const { decoded, values } = decodePayload(doc, { all: true });
+    expect(values).toHaveLength(1);
+    expect(values[0]).toMatchObject({ path: `/Extra${'/0'.repeat(100000)}`, decoded: 'a@b' });
+    expect(decoded === doc).toBe(false);
+  });
+
+  it('follows Subs nested thousands deep and decodes the deepest end customer', () => {
+    let sub: Record<string, unknown> = { OrderId: 'GE-deep', SecondaryShipping: { City: 'K%C3%B6ln' } };
+    for (let i = 0; i < 20000; i++) sub = { OrderId: `GE${i}`, Subs: [sub] };
+    const { values } = decodePayload(sub);
+    expect(values).toHaveLength(1);
+    expect(values[0]).toMatchObject({ path: `${'/Subs/0'.repeat(20000)}/SecondaryShipping/City`, decoded: 'Köln' });
+  });
+
+  it('lists values in document order, nested ones where they occur', () => {
+    const { values } = decodePayload({ a: { b: 'x%41' }, c: 'y%41', d: [{ e: 'z%41' }], f: 'w%41' }, { all: true });
+    expect(values.map((v) => v.path)).toEqual(['/a/b', '/c', '/d/0/e', '/f']);
+  });
+});

@@ -6,8 +6,10 @@
 import type { Command } from 'commander';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
+import { InputError } from '../../errors.js';
 import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
+import { MAX_DEPTH, tooDeepAt } from '../../validation/depth.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
 const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
@@ -25,6 +27,12 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
   const doc = await readInput(opts.file);
+  // Masking and printing recurse; no payload of the interface comes near this depth.
+  const deep = tooDeepAt(doc);
+  if (deep !== undefined) {
+    const source = opts.file === undefined || opts.file === '-' ? '<stdin>' : opts.file;
+    throw new InputError(`${source}: the payload nests deeper than ${MAX_DEPTH} levels (at ${deep.slice(0, 80)}${deep.length > 80 ? '…' : ''}); no payload of the interface does, and .NET JSON readers refuse it.`, source);
+  }
   const { decoded, values } = decodePayload(doc, { all: opts.all === true });
   const show = <T>(v: T): T => (globals.showSecrets ? v : redactor.json(v));
   if (globals.json) {
