@@ -40,13 +40,22 @@ export function judgeTransport(exchange: Exchange, timeoutMs: number): Transport
   };
 }
 
+/** What the usual wrong statuses most likely mean, so the user knows where to look first. */
+const STATUS_HINTS: Record<number, string> = {
+  401: 'the merchant refused the credentials of this auth mode (check them in the configuration)',
+  403: 'the merchant refused the credentials of this auth mode (check them in the configuration)',
+  404: 'no endpoint at this URL (check merchant.baseUrl and the configured path)',
+  405: 'the endpoint does not accept this method (check merchant.cartMethods)',
+};
+
 /** `status-200`: a conforming success answer is HTTP 200; redirects are named as such. */
 export function judgeStatus200(exchange: Exchange): CheckResult {
   const response = exchange.response!;
   if (response.status === 200) return checkFrom('status-200', []);
   const location = response.headers['location'];
+  const hint = STATUS_HINTS[response.status];
   const message = response.status >= 300 && response.status < 400
     ? `redirect to ${location ?? '(no Location)'}: the platform does not follow redirects`
-    : `expected HTTP 200 for a valid request`;
+    : `expected HTTP 200 for a valid request${hint ? `; ${hint}` : ''}`;
   return checkFrom('status-200', [{ message, expected: 200, actual: response.status }]);
 }

@@ -52,7 +52,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     newOrderId: orderIdFactory(config.merchant.countryCode),
   };
   const tasks = merchantPlan(ctx, choose(ctx));
-  const progress = startProgress(session.output, !session.globals.json);
+  // stderr only, so even with --json the progress line never mixes into the report.
+  const progress = startProgress(session.output, tasks.length);
   try {
     const started = performance.now();
     const cases = await runPlan(tasks, { concurrency, onProgress: progress.update });

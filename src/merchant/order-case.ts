@@ -27,12 +27,23 @@ export async function postOrder(ctx: MerchantContext, order: Record<string, unkn
   if (judged.json === undefined) return { judged, checks };
   const info = readResponseInfo(judged.json);
   checks.push(...judgePayload('order-response', judged.json, ctx.strict));
-  checks.push(judgeOrderAccepted(info));
+  checks.push(...withoutRepeats(judgeOrderAccepted(info), checks));
   const errorStatus = judgeErrorStatus(judged.exchange, info);
   if (errorStatus) checks.push(errorStatus);
   const payment = order.PaymentDetails;
   if (payment && typeof payment === 'object' && info?.success === true) checks.push(...judgePayment(order, info));
   return { judged, info, checks };
+}
+
+/**
+ * `check` unless its failure only repeats one the schema or the ResponseInfo rules already report at
+ * the same JSON pointer (no ResponseInfo, Success not a boolean, no InternalOrderId): one problem,
+ * one row. A valid order refused with Success false is order-accepted's own finding and stays.
+ */
+function withoutRepeats(check: CheckResult, earlier: CheckResult[]): CheckResult[] {
+  if (check.status !== 'failed') return [check];
+  const reported = new Set(earlier.filter((c) => c.status === 'failed').flatMap((c) => c.findings.map((f) => f.path)));
+  return check.findings.every((f) => reported.has(f.path)) ? [] : [check];
 }
 
 /** One positive order case for the report. */

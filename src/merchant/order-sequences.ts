@@ -1,9 +1,13 @@
 /**
- * Order behaviours that take more than one request: re-delivery of the same OrderId (the platform
- * may deliver twice; no second order), the update path (MerchantOrderId set: same order), tolerance
- * of unknown properties, and rejection of an invalid order with a non-200 status.
+ * Order behaviours that take more than one request, all measured against a first delivery that was
+ * accepted: re-delivery of the same OrderId (the platform may deliver twice; no second order), the
+ * update path (MerchantOrderId set: same order) and tolerance of unknown properties. Apart from
+ * them, rejection of an invalid order with a non-200 status.
+ *
+ * A follow-up is judged only when its request was answered: a refused connection or a timeout is
+ * what `reachable` / `within-timeout` report, never a conformance failure of the behaviour itself.
  */
-import type { AuthConfig, CaseResult, CheckResult } from '../model.js';
+import type { AuthConfig, CaseResult, CheckResult, Finding } from '../model.js';
 import { checkFrom } from '../checks/result.js';
 import { caseResult } from '../engine/case-result.js';
 import { describeError } from '../checks/response-info.js';
@@ -11,7 +15,14 @@ import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { postOrder, type PostedOrder } from './order-case.js';
 import type { MerchantContext } from './context.js';
 
-const DUPLICATE_WORDS = /duplic|already|exist/i;
+/** Words of an explicit "this order is a duplicate" answer; "does not exist" must not count. */
+const DUPLICATE = /duplicat|already/i;
+const EXISTS = /\bexists?\b/i;
+const NEGATED_EXISTS = /\b(not|n't|no longer)\s+exists?\b/i;
+
+function saysDuplicate(text: string): boolean {
+  return DUPLICATE.test(text) || (EXISTS.test(text) && !NEGATED_EXISTS.test(text));
+}
 
 function report(ctx: MerchantContext, variant: string, auth: AuthConfig, posted: PostedOrder, checks: CheckResult[]): CaseResult {
   return caseResult({ endpoint: 'SendOrderToMerchant', variant, authMode: auth.mode, exchange: posted.judged.exchange, checks, bodyText: posted.judged.bodyText }, ctx);
@@ -21,46 +32,79 @@ function transportOnly(posted: PostedOrder): CheckResult[] {
   return posted.checks.filter((c) => c.id === 'reachable' || c.id === 'within-timeout');
 }
 
-function skippedBecause(id: string, first: PostedOrder): CheckResult {
-  return { id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery was not accepted (${describeError(first.info)}), so this cannot be judged` }] };
+/** The follow-up's transport checks, plus `judge`'s verdict when the follow-up was answered. */
+function followUp(id: string, posted: PostedOrder, judge: () => Finding[]): CheckResult[] {
+  const checks = transportOnly(posted);
+  if (posted.judged.answered) checks.push(checkFrom(id, judge()));
+  return checks;
 }
 
-/** Posts `order` twice, then again as an update; returns the re-delivery and update cases. */
-export async function runRedeliveryAndUpdate(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig): Promise<CaseResult[]> {
+/**
+ * Follow-ups of a first delivery that was not accepted with an InternalOrderId are not sent: there
+ * is nothing to compare them with. The skipped cases show that first delivery and why.
+ */
+function notJudged(ctx: MerchantContext, auth: AuthConfig, first: PostedOrder): CaseResult[] {
+  const { exchange } = first.judged;
+  const outcome = first.info?.success === true
+    ? 'was accepted without an InternalOrderId to compare with'
+    : `was not accepted (${exchange.response ? `HTTP ${exchange.response.status}: ${describeError(first.info)}` : exchange.error?.message ?? 'no answer'})`;
+  const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery of the order ${outcome}, so this cannot be judged` }] });
+  return SEQUENCE.map(([variant, id]) => report(ctx, variant, auth, first, [skipped(id)]));
+}
+
+/** Each follow-up case and the check it carries. */
+const SEQUENCE = [['redelivery', 'idempotent-redelivery'], ['update', 'update-same-order'], ['unknown-properties', 'unknown-properties-tolerated']] as const;
+
+/**
+ * Posts the order, then the same order again (re-delivery), then as an update, then a copy with a
+ * fresh OrderId and properties the interface does not name. `build` gives the order to post.
+ */
+export async function runOrderSequences(ctx: MerchantContext, build: () => Record<string, unknown>, auth: AuthConfig): Promise<CaseResult[]> {
+  const order = build();
   const first = await postOrder(ctx, order, auth);
   const firstId = first.info?.success === true ? first.info.internalOrderId : undefined;
+  if (!firstId) return notJudged(ctx, auth, first);
+  const expectSame = 'the same InternalOrderId, or an explicit duplicate answer';
 
   const again = await postOrder(ctx, order, auth);
-  let redelivery: CheckResult;
-  if (!firstId) redelivery = skippedBecause('idempotent-redelivery', first);
-  else if (!again.info) redelivery = checkFrom('idempotent-redelivery', [{ message: 'the re-delivery got no ResponseInfo', expected: 'the same InternalOrderId, or an explicit duplicate answer', actual: again.judged.exchange.response?.status ?? again.judged.exchange.error?.code }]);
-  else if (again.info.success === true && again.info.internalOrderId === firstId) redelivery = checkFrom('idempotent-redelivery', []);
-  else if (again.info.success === true) redelivery = checkFrom('idempotent-redelivery', [{ message: `delivering OrderId ${String(order.OrderId)} again created a second order`, path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: again.info.internalOrderId ?? 'missing' }]);
-  else if (DUPLICATE_WORDS.test(describeError(again.info))) redelivery = checkFrom('idempotent-redelivery', []);
-  else redelivery = checkFrom('idempotent-redelivery', [{ severity: 'warning', message: `the re-delivery was refused without saying it is a duplicate: ${describeError(again.info)}`, expected: 'the same InternalOrderId, or an explicit duplicate answer', actual: describeError(again.info) }]);
-  const cases = [report(ctx, 'redelivery', auth, again, [...transportOnly(again), redelivery])];
+  const redelivery = followUp('idempotent-redelivery', again, () => {
+    const info = again.info;
+    if (!info) return [{ message: 'the re-delivery got no ResponseInfo', expected: expectSame, actual: `HTTP ${again.judged.exchange.response!.status}` }];
+    if (info.success === true) {
+      return info.internalOrderId === firstId ? [] : [{ message: `delivering OrderId ${String(order.OrderId)} again created a second order`, path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: info.internalOrderId ?? 'missing' }];
+    }
+    if (saysDuplicate(describeError(info))) return [];
+    return [{ severity: 'warning', message: `the re-delivery was refused without saying it is a duplicate: ${describeError(info)}`, expected: expectSame, actual: describeError(info) }];
+  });
 
-  const update = { ...order, MerchantOrderId: firstId ?? null, StatusCode: 'N/A' };
-  const updated = await postOrder(ctx, update, auth);
-  let sameOrder: CheckResult;
-  if (!firstId) sameOrder = skippedBecause('update-same-order', first);
-  else if (updated.info?.success !== true) sameOrder = checkFrom('update-same-order', [{ message: `the update of order ${firstId} was not accepted: ${describeError(updated.info)}`, path: '/ResponseInfo/Success', expected: true, actual: updated.info?.success ?? 'missing' }]);
-  else if (updated.info.internalOrderId !== firstId) sameOrder = checkFrom('update-same-order', [{ message: 'posting the order with its MerchantOrderId answered another order', path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: updated.info.internalOrderId ?? 'missing' }]);
-  else sameOrder = checkFrom('update-same-order', []);
-  cases.push(report(ctx, 'update', auth, updated, [...transportOnly(updated), sameOrder]));
-  return cases;
+  const updated = await postOrder(ctx, { ...order, MerchantOrderId: firstId, StatusCode: 'N/A' }, auth);
+  const sameOrder = followUp('update-same-order', updated, () => {
+    const info = updated.info;
+    if (info?.success !== true) return [{ message: `the update of order ${firstId} was not accepted: ${describeError(info)}`, path: '/ResponseInfo/Success', expected: true, actual: info?.success ?? 'missing' }];
+    if (info.internalOrderId !== firstId) return [{ message: 'posting the order with its MerchantOrderId answered another order', path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: info.internalOrderId ?? 'missing' }];
+    return [];
+  });
+
+  // A new order (fresh OrderId) so the merchant cannot answer from the order it already has.
+  const extended = withUnknownProperties({ ...build(), OrderId: ctx.newOrderId() });
+  const probed = await postOrder(ctx, extended, auth);
+  const tolerated = followUp('unknown-properties-tolerated', probed, () =>
+    probed.info?.success === true ? [] : [{ message: `the same order with extra properties was refused, though without them it was accepted: ${describeError(probed.info)}`, expected: 'Success true (receivers must tolerate unknown properties)', actual: `HTTP ${probed.judged.exchange.response!.status}${probed.info ? ` Success ${String(probed.info.success)}` : ''}` }]);
+
+  return [
+    report(ctx, 'redelivery', auth, again, redelivery),
+    report(ctx, 'update', auth, updated, sameOrder),
+    report(ctx, 'unknown-properties', auth, probed, tolerated),
+  ];
 }
 
-/** An order with properties the interface does not name, top level and nested, must still succeed. */
-export async function runUnknownProperties(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig): Promise<CaseResult> {
+/** The order with properties the interface does not name, at the top level and nested. */
+function withUnknownProperties(order: Record<string, unknown>): Record<string, unknown> {
   const extended: Record<string, unknown> = { ...order, XborderProbeField: 'receivers must tolerate unknown properties', XborderProbeObject: { Nested: true } };
   if (Array.isArray(extended.Products) && extended.Products[0] && typeof extended.Products[0] === 'object') {
     extended.Products = [{ ...(extended.Products[0] as object), XborderProbeField: 1 }, ...extended.Products.slice(1)];
   }
-  const posted = await postOrder(ctx, extended, auth);
-  const ok = posted.info?.success === true;
-  const check = checkFrom('unknown-properties-tolerated', ok ? [] : [{ message: `an order with extra properties was refused: ${describeError(posted.info)}`, expected: 'Success true (receivers must tolerate unknown properties)', actual: posted.judged.exchange.response?.status ?? posted.judged.exchange.error?.code }]);
-  return report(ctx, 'unknown-properties', auth, posted, [...transportOnly(posted), check]);
+  return extended;
 }
 
 /** An order without OrderId must be refused, and not with HTTP 200. */
@@ -71,7 +115,7 @@ export async function runInvalidOrder(ctx: MerchantContext, order: Record<string
   const checks = transportOnly(posted);
   const info = posted.info;
   const response = posted.judged.exchange.response;
-  if (response) {
+  if (posted.judged.answered && response) {
     const accepted = info?.success === true || (!info && response.status >= 200 && response.status < 300);
     checks.push(checkFrom('rejects-invalid-order', accepted ? [{ message: 'an order without OrderId (required) was accepted', expected: 'a 400 with Success false', actual: `HTTP ${response.status}${info ? ` Success ${String(info.success)}` : ''}` }] : []));
     const status = judgeErrorStatus(posted.judged.exchange, info);

@@ -7,9 +7,9 @@ export function showValue(value: unknown, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** "path: message (expected X, received Y)". */
+/** "path: message (expected X, received Y)"; the root pointer "" reads as "(root)". */
 export function describeFinding(f: Finding): string {
-  const parts = [f.path ? `${f.path}: ${f.message}` : f.message];
+  const parts = [f.path === undefined ? f.message : `${f.path === '' ? '(root)' : f.path}: ${f.message}`];
   const ev: string[] = [];
   if (f.expected !== undefined) ev.push(`expected ${showValue(f.expected)}`);
   if (f.actual !== undefined) ev.push(`received ${showValue(f.actual)}`);

@@ -78,7 +78,8 @@ function rowsOf(c: CaseResult, verbose: boolean): Row[] {
 }
 
 function detailOf(check: CheckResult): string {
-  const visible = check.findings.filter((f) => f.severity !== 'info' || check.status === 'passed');
+  // Info findings stay quiet beside a failure or warning, but they are the only reason a skipped check gives.
+  const visible = check.findings.filter((f) => f.severity !== 'info' || check.status === 'passed' || check.status === 'skipped');
   if (visible.length === 0) return '';
   const first = describeFinding(visible[0]!);
   return visible.length > 1 ? `${first} (+${visible.length - 1} more)` : first;

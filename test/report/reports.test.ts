@@ -83,6 +83,12 @@ describe('renderTable', () => {
     expect(text).toContain('1 passed, 1 failed, 1 warnings, 1 errored, 1 skipped in 2 cases');
     expect(text).not.toMatch(/\x1b\[/);
   });
+  it('gives a skipped check its reason, and names the root of a body as (root)', () => {
+    const text = renderTable(toRunResult(cases), { color: false });
+    expect(text).toMatch(/auth-enforced +│ none +│ skip +│ none configured/);
+    const root: CaseResult[] = [{ ...cases[0]!, checks: [{ id: 'cart-schema', status: 'failed', findings: [{ message: 'must be object, not array', path: '', expected: 'object', actual: 'array' }] }] }];
+    expect(renderTable(toRunResult(root), { color: false })).toContain('(root): must be object, not array (expected object, received array)');
+  });
   it('colours only when asked', () => {
     expect(renderTable(toRunResult(cases), { color: true })).toMatch(/\x1b\[/);
   });

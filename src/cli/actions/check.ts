@@ -2,10 +2,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { readJsonFile } from '../../io/parse-json.js';
-import { loadSample } from '../../samples/catalog.js';
+import { listSamples, loadSample } from '../../samples/catalog.js';
 import { applyOverrides } from '../../samples/override.js';
 import { prepareSampleOrder } from '../../merchant/requests.js';
 import { sampleOrderSources, type OrderSource } from '../../merchant/plan.js';
+import type { MerchantContext } from '../../merchant/context.js';
 import { runMerchantCommand, type MerchantRunOptions } from '../merchant-run.js';
 
 /** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
@@ -31,7 +32,7 @@ export interface PostOrderOptions extends MerchantRunOptions {
 export async function runPostOrder(opts: PostOrderOptions, cmd: Command): Promise<number> {
   if (opts.file && opts.sample) throw new UsageError('Give either --file or --sample, not both.');
   const sets = opts.set ?? [];
-  let source: (ctx: Parameters<Parameters<typeof runMerchantCommand>[2]>[0]) => OrderSource;
+  let source: (ctx: MerchantContext) => OrderSource;
   if (opts.file) {
     // The user's own order is sent exactly as given (plus --set changes they asked for).
     const order = applyOverrides(await readJsonFile(opts.file), sets, 'order');
@@ -39,6 +40,11 @@ export async function runPostOrder(opts: PostOrderOptions, cmd: Command): Promis
     source = () => ({ variant: opts.file!, build: () => structuredClone(order) as Record<string, unknown> });
   } else {
     const name = opts.sample ?? 'order-full';
+    const orders = listSamples().filter((s) => s.kind === 'order').map((s) => s.name);
+    // A cart or a ResponseInfo sample posted as an order would be judged as one and prove nothing.
+    if (listSamples().some((s) => s.name === name) && !orders.includes(name)) {
+      throw new UsageError(`--sample ${name} is not an order sample; post-order takes one of: ${orders.join(', ')}.`);
+    }
     const sample = applyOverrides(loadSample(name), sets, 'order');
     source = (ctx) => ({ variant: name, build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()) });
   }

@@ -36,17 +36,26 @@ export function demoConfig(): XborderConfig {
   return config;
 }
 
+/** How the demo shows the `slow` fault: the merchant answers after answerMs, past the timeout. */
+const SLOW_FAULT = { answerMs: 750, timeoutMs: 500 };
+
 /** Runs the demo. */
 export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const config = demoConfig();
-  const merchant = await startMockMerchant({ config, fault: opts.fault });
+  // The demo's 30 s timeout would let the slow fault pass unnoticed; judge it against a short one.
+  const slow = opts.fault === 'slow' ? { slowMs: SLOW_FAULT.answerMs } : {};
+  if (opts.fault === 'slow') config.http.timeoutMs = config.http.firstByteTimeoutMs = SLOW_FAULT.timeoutMs;
+  const merchant = await startMockMerchant({ config, fault: opts.fault, ...slow });
   const platform = await startMockPlatform({ merchantGUID: config.merchantGUID });
   try {
     config.merchant.baseUrl = merchant.url;
     config.platform.baseUrl = platform.url;
     const session = sessionFor(globals, config);
-    if (!globals.json) session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
+    if (!globals.json) {
+      session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
+      if (opts.fault === 'slow') session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
+    }
     const merchantRun = await runMerchantSuite(session, opts, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true }));
     const giftCards = [];
     for (const card of TEST_CARDS) {

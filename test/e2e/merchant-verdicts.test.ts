@@ -1,0 +1,247 @@
+/**
+ * End to end: the built CLI against small hand-written merchants on 127.0.0.1 port 0 that misbehave
+ * in ways the reference merchant's faults do not cover, and against the reference merchant in
+ * configurations the fault suite does not use (auth "none", ip without deniedLocalAddress). Each
+ * test pins a verdict: no false pass, no false failure, one finding per problem, the right exit code.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockMerchant } from '../../src/mock/merchant/server.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import type { AuthConfig } from '../../src/model.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const KEY = 'hdr-Secret-41c9e7';
+const CART = { productsList: [{ ProductCode: 'A', Name: 'Mug', OrderedQuantity: 1, SalePrice: 10, OriginalSalePrice: 10 }], currencyCode: 'EUR', CountryCode: 'DE' };
+
+interface Request { method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }
+type Handler = (req: Request) => { status: number; body?: unknown } | undefined;
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+/** A merchant whose every answer `handler` decides (undefined: never answer). */
+async function merchant(handler: Handler): Promise<string> {
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let text = '';
+    req.on('data', (d: Buffer) => (text += d.toString()));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        // GET, or not JSON: an empty body object.
+      }
+      const answer = handler({ method: req.method!, url: req.url!, headers: req.headers, body });
+      if (!answer) return;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A directory with an xborder.config.json for `baseUrl` (header auth unless told otherwise). */
+function project(baseUrl: string, auth: AuthConfig[] = [{ mode: 'header', name: 'X-Key', value: KEY }]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xb-verdicts-'));
+  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({
+    merchantGUID: GUID,
+    merchant: { baseUrl, cartMethods: ['GET', 'POST'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR' },
+    auth,
+    timeoutMs: 5000,
+  }));
+  return dir;
+}
+
+interface Report { summary: Record<string, number>; cases: { endpoint: string; variant: string; authMode: string; checks: { id: string; status: string; findings: { message: string; path?: string }[] }[] }[] }
+
+async function check(dir: string, args: string[] = ['check']): Promise<{ code: number | null; report: Report; stderr: string }> {
+  const result = await runCli([...args, '--json'], { cwd: dir });
+  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+}
+
+function statuses(report: Report, endpoint: string, variant: string): Record<string, string> {
+  const found = report.cases.find((c) => c.endpoint === endpoint && c.variant === variant);
+  expect(found, `${endpoint} ${variant}`).toBeDefined();
+  return Object.fromEntries(found!.checks.map((c) => [c.id, c.status]));
+}
+
+/** A conforming order endpoint with header auth; `override` changes single answers. */
+function conforming(override?: (req: Request, ids: Map<string, string>) => { status: number; body?: unknown } | undefined | 'default'): Handler {
+  const ids = new Map<string, string>();
+  return (req) => {
+    const special = override?.(req, ids);
+    if (special !== undefined && special !== 'default') return special;
+    if (special === undefined && override) return undefined;
+    const refused = { status: 401, body: { ResponseInfo: { Success: false, ErrorCode: '401', Message: 'Unauthorized' } } };
+    if (req.headers['x-key'] !== KEY) return refused;
+    if (!req.url.includes('order')) return req.method === 'POST' && req.body.MerchantGUID !== GUID ? refused : { status: 200, body: CART };
+    if (req.body.MerchantGUID !== GUID) return refused;
+    const orderId = req.body.OrderId;
+    if (typeof orderId !== 'string') return { status: 400, body: { ResponseInfo: { Success: false, ErrorCode: '400', Message: 'OrderId is required' } } };
+    const id = ids.get(orderId) ?? String(1000 + ids.size);
+    ids.set(orderId, id);
+    const info: Record<string, unknown> = { Success: true, InternalOrderId: id };
+    if (req.body.PaymentDetails) Object.assign(info, { PaymentCurrencyCode: 'EUR', PaymentAmount: '1.00' });
+    return { status: 200, body: { ResponseInfo: info } };
+  };
+}
+
+describe('verdicts on merchants the reference faults do not cover', () => {
+  it('a merchant that refuses every request: status-200 says why, no cart findings on the error body, follow-ups skipped with their reason', async () => {
+    const url = await merchant(() => ({ status: 401, body: { ResponseInfo: { Success: false, ErrorCode: '401', Message: 'Unauthorized' } } }));
+    const { code, report } = await check(project(url));
+    expect(code).toBe(1);
+    const cart = report.cases.find((c) => c.endpoint === 'GetCheckoutCartInfo' && c.variant === 'GET')!;
+    expect(cart.checks.filter((k) => k.status !== 'passed').map((k) => k.id)).toEqual(['status-200']);
+    expect(cart.checks.find((k) => k.id === 'status-200')!.findings[0]!.message).toContain('refused the credentials');
+    for (const [variant, id] of [['redelivery', 'idempotent-redelivery'], ['update', 'update-same-order'], ['unknown-properties', 'unknown-properties-tolerated']] as const) {
+      expect(statuses(report, 'SendOrderToMerchant', variant)[id]).toBe('skipped');
+    }
+    const table = await runCli(['check'], { cwd: project(url) });
+    expect(table.stdout).toMatch(/redelivery\s+│ idempotent-redelivery\s+│ header │ skip\s+│ the first delivery of the order was not accepted/);
+  });
+
+  it('an answer without ResponseInfo is reported once per problem, not again as order-accepted', async () => {
+    const url = await merchant(conforming((req) => (req.url.includes('order') && req.headers['x-key'] === KEY && req.body.MerchantGUID === GUID ? { status: 200, body: {} } : 'default')));
+    const { code, report } = await check(project(url));
+    expect(code).toBe(1);
+    const failed = report.cases.find((c) => c.variant === 'order-minimal')!.checks.filter((k) => k.status === 'failed').map((k) => k.id);
+    expect(failed).toContain('order-response-schema');
+    expect(failed).not.toContain('order-accepted');
+  });
+
+  it('a valid order refused with Success false keeps its order-accepted failure', async () => {
+    const url = await merchant(conforming((req) => (req.url.includes('order') && req.headers['x-key'] === KEY ? { status: 500, body: { ResponseInfo: { Success: false, ErrorCode: 'E1', Message: 'boom' } } } : 'default')));
+    const { report } = await check(project(url));
+    const checks = report.cases.find((c) => c.variant === 'order-minimal')!.checks;
+    expect(checks.find((k) => k.id === 'order-accepted')).toMatchObject({ status: 'failed' });
+    expect(checks.find((k) => k.id === 'order-accepted')!.findings[0]!.message).toContain('E1 boom');
+  });
+
+  it('a re-delivery refused as "does not exist" is no duplicate answer', async () => {
+    const seen = new Set<string>();
+    const url = await merchant(conforming((req) => {
+      const id = req.body.OrderId;
+      if (!req.url.includes('order') || typeof id !== 'string' || req.body.MerchantOrderId) return 'default';
+      if (seen.has(id)) return { status: 409, body: { ResponseInfo: { Success: false, Message: 'Order does not exist' } } };
+      seen.add(id);
+      return 'default';
+    }));
+    const { report } = await check(project(url));
+    expect(statuses(report, 'SendOrderToMerchant', 'redelivery')['idempotent-redelivery']).toBe('warning');
+  });
+
+  it('a refusal answered with HTTP 200 and Success false is rejected, but fails error-status', async () => {
+    const url = await merchant(conforming((req) => (req.headers['x-key'] !== KEY || (req.method === 'POST' && req.body.MerchantGUID !== GUID)
+      ? { status: 200, body: { ResponseInfo: { Success: false, ErrorCode: '401', Message: 'Unauthorized' } } }
+      : 'default')));
+    const { code, report } = await check(project(url));
+    expect(code).toBe(1);
+    expect(statuses(report, 'SendOrderToMerchant', 'missing-credentials')).toEqual({ 'auth-enforced': 'passed', 'error-status': 'failed' });
+    expect(statuses(report, 'GetCheckoutCartInfo', 'GET wrong-header-value')).toEqual({ 'auth-enforced': 'passed', 'error-status': 'failed' });
+  });
+
+  it('a cart answered HTTP 200 with Success false is an error-status failure, not a pile of cart-schema findings', async () => {
+    const url = await merchant(conforming((req) => (!req.url.includes('order') && req.headers['x-key'] === KEY && req.method === 'GET' ? { status: 200, body: { ResponseInfo: { Success: false, Message: 'Cart not found' } } } : 'default')));
+    const { report } = await check(project(url), ['check-cart', '--no-negative']);
+    const get = statuses(report, 'GetCheckoutCartInfo', 'GET');
+    expect(get['error-status']).toBe('failed');
+    expect(get['cart-schema']).toBeUndefined();
+    expect(statuses(report, 'GetCheckoutCartInfo', 'POST')['cart-schema']).toBe('passed');
+  });
+
+  it('follow-ups that time out are within-timeout failures, not failed behaviours', async () => {
+    const seen = new Set<string>();
+    const url = await merchant(conforming((req) => {
+      const id = req.body.OrderId;
+      if (!req.url.includes('order') || typeof id !== 'string') return 'default';
+      if (seen.has(id)) return undefined;
+      seen.add(id);
+      return 'default';
+    }));
+    const { report } = await check(project(url), ['post-order', '--sequences', '--timeout', '500ms']);
+    expect(statuses(report, 'SendOrderToMerchant', 'redelivery')).toEqual({ reachable: 'passed', 'within-timeout': 'failed' });
+    expect(statuses(report, 'SendOrderToMerchant', 'update')).toEqual({ reachable: 'passed', 'within-timeout': 'failed' });
+    // A fresh OrderId: the copy with unknown properties is a new order, answered and judged.
+    expect(statuses(report, 'SendOrderToMerchant', 'unknown-properties')['unknown-properties-tolerated']).toBe('passed');
+  });
+
+  it('posts the unknown-properties copy of a --file order with a fresh OrderId', async () => {
+    const posted: { orderId: unknown; probe: boolean }[] = [];
+    const url = await merchant(conforming((req) => {
+      if (req.url.includes('order')) posted.push({ orderId: req.body.OrderId, probe: 'XborderProbeField' in req.body });
+      return 'default';
+    }));
+    const dir = project(url);
+    writeFileSync(join(dir, 'order.json'), JSON.stringify({ MerchantGUID: GUID, OrderId: 'GE100200300GB', Products: [{ Sku: 'A', Price: 10, Quantity: 1 }] }));
+    const { code } = await check(dir, ['post-order', '--file', 'order.json', '--sequences']);
+    expect(code).toBe(0);
+    const probe = posted.find((p) => p.probe);
+    expect(probe?.orderId).toMatch(/^GE\d{9}DE$/);
+  });
+
+  it('an unreachable merchant gives exit 3 for the whole check, sequences included', async () => {
+    const { code, report } = await check(project('http://127.0.0.1:9'));
+    expect(report.summary.failed).toBe(0);
+    expect(code).toBe(3);
+  });
+
+  it('post-order --sample refuses a sample that is not an order (exit 2)', async () => {
+    const result = await runCli(['post-order', '--sample', 'cart-full'], { cwd: project('http://127.0.0.1:9') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('not an order sample');
+    expect(result.stderr).toContain('order-full');
+  });
+});
+
+describe('MerchantGUID enforcement whatever the auth configuration', () => {
+  async function reference(auth: AuthConfig[], fault?: string): Promise<string> {
+    const config = defaultConfig();
+    config.merchantGUID = GUID;
+    config.merchant.cartToken = '2c5c7b3db2ed101426cba38d9c534086';
+    config.merchant.cartMethods = ['GET', 'POST'];
+    config.auth = auth;
+    const server = await startMockMerchant({ config, fault });
+    closers.push(() => server.close());
+    return server.url;
+  }
+
+  it('auth "none": a merchant that ignores the GUID fails guid-enforced on the order and the cart POST', async () => {
+    const auth: AuthConfig[] = [{ mode: 'none' }];
+    const { code, report } = await check(project(await reference(auth, 'guid-ignored'), auth));
+    expect(code).toBe(1);
+    expect(statuses(report, 'SendOrderToMerchant', 'wrong-merchant-guid')['guid-enforced']).toBe('failed');
+    expect(statuses(report, 'GetCheckoutCartInfo', 'POST wrong-merchant-guid')['guid-enforced']).toBe('failed');
+    expect(statuses(report, 'SendOrderToMerchant', 'negative')['auth-enforced']).toBe('skipped');
+  });
+
+  it('ip without deniedLocalAddress: auth negatives skipped, the GUID still proven against the conforming merchant', async () => {
+    const auth: AuthConfig[] = [{ mode: 'ip', localAddress: '127.0.0.1' }];
+    const { code, report } = await check(project(await reference(auth), auth));
+    expect(code).toBe(0);
+    expect(statuses(report, 'SendOrderToMerchant', 'wrong-merchant-guid')['guid-enforced']).toBe('passed');
+    expect(statuses(report, 'GetCheckoutCartInfo', 'GET negative')['auth-enforced']).toBe('skipped');
+  });
+});
+
+describe('xborder demo --fault slow', () => {
+  it('is caught: every answer comes after the demo timeout', async () => {
+    const result = await runCli(['demo', '--fault', 'slow', '--json'], { timeoutMs: 90_000 });
+    const report = JSON.parse(result.stdout) as Report;
+    expect(result.code).toBe(1);
+    expect(report.cases.some((c) => c.checks.some((k) => k.id === 'within-timeout' && k.status === 'failed'))).toBe(true);
+  }, 90_000);
+});
