@@ -6,7 +6,7 @@
 import type { Finding } from '../model.js';
 import type { PayloadRule } from './types.js';
 import { PRODUCT_PRICE_FIELDS, cartProducts } from './cart-products.js';
-import { asNumber, asText, isGiven, joinPointer } from './util.js';
+import { asNumber, asText, isGiven, joinPointer, quoted, received } from './util.js';
 
 /** True when any price field of a product is non-zero. */
 function isPriced(item: Record<string, unknown>): boolean {
@@ -23,7 +23,7 @@ export const cartBundlesRule: PayloadRule = {
     for (const bundle of products.filter((p) => p.item.IsBundle === true)) {
       const id = asText(bundle.item.CartItemId);
       if (id === undefined) {
-        findings.push({ path: joinPointer(bundle.path, 'CartItemId'), message: 'a bundle needs a CartItemId: its products name it in ParentCartItemId', expected: 'a cart item id', actual: bundle.item.CartItemId ?? 'absent', severity: 'warning' });
+        findings.push({ path: joinPointer(bundle.path, 'CartItemId'), message: 'a bundle needs a CartItemId: its products name it in ParentCartItemId', expected: 'a cart item id', actual: received(bundle.item.CartItemId), severity: 'warning' });
         continue;
       }
       const children = products.filter((p) => p.item.ParentCartItemId === id);
@@ -59,9 +59,9 @@ export const cartChildItemsRule: PayloadRule = {
         findings.push({ path: joinPointer(path, 'CartItemId'), message: 'a child option item (CartItemOptionId/ParentCartItemId) must not have a CartItemId', expected: 'absent', actual: item.CartItemId, severity: 'error' });
       }
       if (!isGiven(parent)) {
-        findings.push({ path: joinPointer(path, 'ParentCartItemId'), message: 'a child option item must name its parent in ParentCartItemId', expected: 'the CartItemId of a product in the cart', actual: parent ?? 'absent', severity: 'error' });
+        findings.push({ path: joinPointer(path, 'ParentCartItemId'), message: 'a child option item must name its parent in ParentCartItemId', expected: 'the CartItemId of a product in the cart', actual: received(parent), severity: 'error' });
       } else if (typeof parent !== 'string' || !ids.has(parent)) {
-        findings.push({ path: joinPointer(path, 'ParentCartItemId'), message: `ParentCartItemId ${JSON.stringify(parent)} names no product of the cart`, expected: ids.size ? [...ids] : 'the CartItemId of a product in the cart', actual: parent, severity: 'error' });
+        findings.push({ path: joinPointer(path, 'ParentCartItemId'), message: `ParentCartItemId ${quoted(parent)} names no product of the cart`, expected: ids.size ? [...ids] : 'the CartItemId of a product in the cart', actual: received(parent), severity: 'error' });
       }
     }
     return findings;

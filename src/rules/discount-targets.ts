@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../model.js';
 import type { PayloadRule } from './types.js';
-import { asObject, asText, isGiven, joinPointer, objectItems } from './util.js';
+import { asObject, asText, isGiven, joinPointer, objectItems, quoted, received } from './util.js';
 
 function discountTargetsRule(productsKey: string, discountKeys: string[]): PayloadRule {
   return {
@@ -13,6 +13,9 @@ function discountTargetsRule(productsKey: string, discountKeys: string[]): Paylo
     title: 'Product-level discounts name a product of the document',
     check(doc) {
       const root = asObject(doc);
+      // Products that are not a list are the schema's finding; every target would look dangling.
+      const products = root?.[productsKey];
+      if (products !== undefined && products !== null && !Array.isArray(products)) return [];
       const ids = new Set(objectItems(root, productsKey).map((p) => asText(p.item.CartItemId)).filter((id): id is string => id !== undefined));
       const findings: Finding[] = [];
       for (const key of discountKeys) {
@@ -21,9 +24,9 @@ function discountTargetsRule(productsKey: string, discountKeys: string[]): Paylo
           if (!isGiven(target) || (typeof target === 'string' && ids.has(target))) continue;
           findings.push({
             path: joinPointer(path, 'ProductCartItemId'),
-            message: `ProductCartItemId ${JSON.stringify(target)} names no product of ${productsKey} (cart-level discounts leave it null)`,
+            message: `ProductCartItemId ${quoted(target)} names no product of ${productsKey} (cart-level discounts leave it null)`,
             expected: ids.size ? [...ids] : `the CartItemId of a product in ${productsKey}`,
-            actual: target,
+            actual: received(target),
             severity: 'error',
           });
         }

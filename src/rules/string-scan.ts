@@ -4,8 +4,9 @@
  * and its findings are shared through the rule context.
  */
 import type { Finding } from '../model.js';
-import { formDecode } from '../decode/form-decode.js';
+import { decodeValue, formDecode } from '../decode/form-decode.js';
 import { escapeToken } from '../validation/pointer.js';
+import { clipped, quoted } from '../validation/shown.js';
 import { isCountryCode, isCurrencyCode } from './iso-codes.js';
 import type { RuleContext } from './types.js';
 import type { ShapeNode } from '../validation/compiled.js';
@@ -73,8 +74,8 @@ function judge(category: Category, raw: string): Omit<Finding, 'path'> | undefin
     const code = decoded(raw).trim().toUpperCase();
     if (code === '' || (category === 'currency' ? isCurrencyCode(code) : isCountryCode(code))) return undefined;
     return category === 'currency'
-      ? { message: `${JSON.stringify(raw)} is not an ISO 4217 currency code`, expected: 'ISO 4217 currency code (e.g. EUR)', actual: raw, severity: 'error' }
-      : { message: `${JSON.stringify(raw)} is not an ISO 3166-1 alpha-2 country code`, expected: 'ISO 3166-1 alpha-2 country code (e.g. DE)', actual: raw, severity: 'error' };
+      ? { message: `${quoted(raw)} is not an ISO 4217 currency code`, expected: 'ISO 4217 currency code (e.g. EUR)', actual: clipped(raw), severity: 'error' }
+      : { message: `${quoted(raw)} is not an ISO 3166-1 alpha-2 country code`, expected: 'ISO 3166-1 alpha-2 country code (e.g. DE)', actual: clipped(raw), severity: 'error' };
   }
   const text = raw.trim();
   if (text === '') return undefined;
@@ -83,10 +84,17 @@ function judge(category: Category, raw: string): Omit<Finding, 'path'> | undefin
   if (valid(text)) return undefined;
   const plain = decoded(text).trim();
   if (valid(plain)) return undefined;
+  const what = category === 'email' ? 'e-mail address' : 'http(s) URL';
+  const expected = category === 'email' ? 'an e-mail address (name@domain.tld)' : 'an absolute http(s) URL';
+  // Valid only after a second decode: the sender encoded an encoded value (%2540 for @).
+  const twice = decodeValue(text);
+  if (twice.doubleEncoded && valid(twice.value.trim())) {
+    return { message: `URL-encoded twice: decoded once it reads ${quoted(plain)}, not a valid ${what} (encode the value once)`, expected, actual: clipped(raw), severity: 'error' };
+  }
   return {
-    message: `${JSON.stringify(plain)} is not a valid ${category === 'email' ? 'e-mail address' : 'http(s) URL'}${plain !== text ? ' (after URL-decoding)' : ''}`,
-    expected: category === 'email' ? 'an e-mail address (name@domain.tld)' : 'an absolute http(s) URL',
-    actual: raw,
+    message: `${quoted(plain)} is not a valid ${what}${plain !== text ? ' (after URL-decoding)' : ''}`,
+    expected,
+    actual: clipped(raw),
     severity: 'error',
   };
 }

@@ -2,6 +2,7 @@
 import { joinPointer } from '../validation/pointer.js';
 
 export { joinPointer };
+export { clipped, quoted, received } from '../validation/shown.js';
 
 /** A plain object, or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {

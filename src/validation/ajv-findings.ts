@@ -5,6 +5,7 @@
 import type { Finding } from '../model.js';
 import type { AjvError } from './compiled.js';
 import { getAt, joinPointer } from './pointer.js';
+import { clipped } from './shown.js';
 
 /** The JSON type name of a value, as schemas spell types (`integer` is reported as `number`). */
 export function jsonType(value: unknown): string {
@@ -74,6 +75,7 @@ function either(items: string[]): string {
 export function findingFromAjvError(error: AjvError, doc: unknown, toPath: (p: string) => string = (p) => p): Finding {
   const p = error.params;
   const value = getAt(doc, error.instancePath);
+  const actual = clipped(value);
   const at = toPath(error.instancePath);
   const base = { path: at, severity: 'error' as const };
   switch (error.keyword) {
@@ -82,17 +84,16 @@ export function findingFromAjvError(error: AjvError, doc: unknown, toPath: (p: s
     case 'type': {
       const types = typesOf(error);
       // An object or array received is named by its type: the whole value says nothing more.
-      const actual = value !== null && typeof value === 'object' ? jsonType(value) : value;
-      return { ...base, message: `must be ${either(types)}, not ${jsonType(value)}`, expected: types.join(' | '), actual };
+      return { ...base, message: `must be ${either(types)}, not ${jsonType(value)}`, expected: types.join(' | '), actual: value !== null && typeof value === 'object' ? jsonType(value) : actual };
     }
     case 'enum':
-      return { ...base, message: 'must be one of the documented values', expected: p.allowedValues, actual: value };
+      return { ...base, message: 'must be one of the documented values', expected: p.allowedValues, actual };
     case 'const':
-      return { ...base, message: 'must be the documented constant', expected: p.allowedValue, actual: value };
+      return { ...base, message: 'must be the documented constant', expected: p.allowedValue, actual };
     case 'pattern':
-      return { ...base, message: `does not match the documented form ${String(p.pattern)}`, expected: `matching ${String(p.pattern)}`, actual: value };
+      return { ...base, message: `does not match the documented form ${String(p.pattern)}`, expected: `matching ${String(p.pattern)}`, actual };
     case 'format':
-      return { ...base, message: `is not a valid ${String(p.format)}`, expected: String(p.format), actual: value };
+      return { ...base, message: `is not a valid ${String(p.format)}`, expected: String(p.format), actual };
     case 'maxLength':
     case 'minLength': {
       const length = typeof value === 'string' ? [...value].length : undefined;
@@ -102,17 +103,17 @@ export function findingFromAjvError(error: AjvError, doc: unknown, toPath: (p: s
     case 'maxItems':
     case 'minItems': {
       const bound = error.keyword === 'maxItems' ? 'at most' : 'at least';
-      return { ...base, message: `must have ${bound} ${String(p.limit)} items`, expected: `${bound} ${String(p.limit)} items`, actual: Array.isArray(value) ? `${value.length} items` : value };
+      return { ...base, message: `must have ${bound} ${String(p.limit)} items`, expected: `${bound} ${String(p.limit)} items`, actual: Array.isArray(value) ? `${value.length} items` : actual };
     }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { ...base, message: `must be ${String(p.comparison)} ${String(p.limit)}`, expected: `${String(p.comparison)} ${String(p.limit)}`, actual: value };
+      return { ...base, message: `must be ${String(p.comparison)} ${String(p.limit)}`, expected: `${String(p.comparison)} ${String(p.limit)}`, actual };
     case 'multipleOf':
-      return { ...base, message: `must be a multiple of ${String(p.multipleOf)}`, expected: `multiple of ${String(p.multipleOf)}`, actual: value };
+      return { ...base, message: `must be a multiple of ${String(p.multipleOf)}`, expected: `multiple of ${String(p.multipleOf)}`, actual };
     case 'uniqueItems':
-      return { ...base, message: `items ${String(p.j)} and ${String(p.i)} are identical; items must be unique`, expected: 'unique items', actual: value };
+      return { ...base, message: `items ${String(p.j)} and ${String(p.i)} are identical; items must be unique`, expected: 'unique items', actual };
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = String(p.additionalProperty ?? p.unevaluatedProperty);
@@ -120,8 +121,8 @@ export function findingFromAjvError(error: AjvError, doc: unknown, toPath: (p: s
     }
     case 'oneOf':
     case 'anyOf':
-      return { ...base, message: `does not match ${error.keyword === 'oneOf' ? 'exactly one' : 'any'} of the documented forms`, actual: value };
+      return { ...base, message: `does not match ${error.keyword === 'oneOf' ? 'exactly one' : 'any'} of the documented forms`, actual };
     default:
-      return { ...base, message: `fails the schema keyword ${error.keyword} ${JSON.stringify(p)}`, actual: value };
+      return { ...base, message: `fails the schema keyword ${error.keyword} ${JSON.stringify(p)}`, actual };
   }
 }

@@ -9,6 +9,7 @@ import type { Finding, Severity } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
 import { findingFromAjvError, jsonType, typesOf, withoutBranchNoise } from './ajv-findings.js';
 import { getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
+import { clipped, quoted } from './shown.js';
 import { nearestName } from './suggest.js';
 
 /** The outcome of validating one document against its schema. */
@@ -169,9 +170,9 @@ function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Seve
     case 'coerce':
       return {
         path: toOriginal(fix.path),
-        message: `${JSON.stringify(fix.from)} is a ${jsonType(fix.from)}; documented as ${article(fix.expected)} (${JSON.stringify(fix.to)})`,
+        message: `${quoted(fix.from)} is a ${jsonType(fix.from)}; documented as ${article(fix.expected)} (${quoted(fix.to)})`,
         expected: fix.expected,
-        actual: fix.from,
+        actual: clipped(fix.from),
         severity,
       };
   }

@@ -34,6 +34,29 @@ describe('order-subs', () => {
   });
 });
 
+describe('order-subs: what makes an order mixed', () => {
+  it('warns on a single sub-order: a mixed order splits into at least two', () => {
+    const order = sample('order-full.json');
+    order.Subs = [sample('order-minimal.json')];
+    expect(orderSubsRule.check(order)).toEqual([expect.objectContaining({ path: '/Subs', severity: 'warning', actual: '1 sub-order' })]);
+  });
+
+  it('warns on a sub-order product that is not a product of the mixed order', () => {
+    const mixed = sample('order-mixed.json');
+    mixed.Subs[1].Products[0].CartItemId = '9';
+    expect(orderSubsRule.check(mixed)).toEqual([
+      expect.objectContaining({ path: '/Subs/1/Products/0/CartItemId', severity: 'warning', actual: '9', expected: ['1', '2'] }),
+    ]);
+  });
+});
+
+describe('what a rule received', () => {
+  it('says null for an explicit null and absent for a missing property', () => {
+    expect(orderIdentityRule.check({ MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', OrderId: null })).toEqual([expect.objectContaining({ path: '/OrderId', actual: null })]);
+    expect(orderIdentityRule.check({ MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77' })).toEqual([expect.objectContaining({ path: '/OrderId', actual: 'absent' })]);
+  });
+});
+
 describe('order-original-order', () => {
   it('accepts OriginalOrder on a replacement order', () => {
     expect(orderOriginalOrderRule.check(sample('order-replacement.json'))).toEqual([]);
@@ -53,5 +76,11 @@ describe('discount-targets (order)', () => {
     const order = sample('order-full.json');
     order.Discounts[0].ProductCartItemId = 'missing';
     expect(orderDiscountTargetsRule.check(order)).toEqual([expect.objectContaining({ path: '/Discounts/0/ProductCartItemId', actual: 'missing', severity: 'error' })]);
+  });
+
+  it('says nothing when Products is not a list (the schema says so; every target would look dangling)', () => {
+    const order = sample('order-full.json');
+    order.Products = { 0: order.Products[0] };
+    expect(orderDiscountTargetsRule.check(order)).toEqual([]);
   });
 });

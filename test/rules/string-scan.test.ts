@@ -70,6 +70,17 @@ describe('emails-urls', () => {
     expect(findings[0].message).toContain('after URL-decoding');
   });
 
+  it('says when an address or URL is valid only after decoding it twice', () => {
+    const order = sample('order-full.json');
+    order.SecondaryShipping.Email = 'anna.mueller%2540example.de';
+    order.InternationalDetails.OrderWaybillUrl = 'https%253a%252f%252fplatform.example.com%252fw.pdf';
+    const findings = emailsUrlsRule.check(order);
+    expect(findings.map((f) => [f.path, f.message])).toEqual([
+      ['/SecondaryShipping/Email', 'URL-encoded twice: decoded once it reads "anna.mueller%40example.de", not a valid e-mail address (encode the value once)'],
+      ['/InternationalDetails/OrderWaybillUrl', 'URL-encoded twice: decoded once it reads "https%3a%2f%2fplatform.example.com%2fw.pdf", not a valid http(s) URL (encode the value once)'],
+    ]);
+  });
+
   it('judges URLs like the URL parser on the common forms', () => {
     for (const u of ['https://a.example/x?y=1', 'http://localhost:8080/', 'https://user@a.example/p', 'HTTPS://A.EXAMPLE']) expect(isWebUrl(u)).toBe(true);
     for (const u of ['ftp://a.example', 'a.example/x', 'https://', 'javascript:alert(1)', '']) expect(isWebUrl(u)).toBe(false);
