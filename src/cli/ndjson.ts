@@ -103,16 +103,19 @@ export async function readDocuments(file: string, sink: DocumentSink, stdin: Rea
         continue;
       }
       let doc: unknown;
+      let bad: Error | undefined;
       try {
         doc = JSON.parse(text);
       } catch (error) {
-        throw malformed(source, text, error as Error, lineNo - 1, true);
+        bad = error as Error;
       }
+      // A second line settles NDJSON, well-formed or not: the first document is judged before any error.
       if (held) {
         const pending = deliver(held);
         held = undefined;
         if (pending) await pending;
       }
+      if (bad) throw malformed(source, text, bad, lineNo - 1, true);
       const pending = deliver({ source, line: lineNo, doc });
       if (pending) await pending;
     }

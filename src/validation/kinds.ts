@@ -12,10 +12,25 @@ export function isPayloadKind(value: unknown): value is PayloadKind {
 }
 
 /**
+ * Second-tier markers, tried (case-insensitively) when no first-tier marker is there: a captured
+ * payload that lacks the very field that marks its kind (an order without OrderId, a cart without
+ * productsList, ResponseInfo's fields sent unwrapped) is still that kind, failing its schema with a
+ * finding that names what is missing, rather than a payload of no kind.
+ */
+const WEAK_MARKERS: [PayloadKind, (keys: Set<string>) => boolean][] = [
+  ['order-response', (k) => k.has('success') && (k.has('internalorderid') || k.has('errorcode') || k.has('paymentamount'))],
+  ['gift-card-response', (k) => k.has('isglobalegiftcard') || (k.has('balance') && k.has('errortext'))],
+  ['gift-card-request', (k) => k.has('merchantguid') && k.has('shippingcountrycode') && !k.has('orderid')],
+  ['order', (k) => ['primaryshipping', 'secondaryshipping', 'primarybilling', 'secondarybilling', 'internationaldetails'].some((m) => k.has(m)) || ((k.has('merchantguid') || k.has('orderid')) && ['products', 'customer', 'cartid', 'paymentdetails', 'discounts'].some((m) => k.has(m)))],
+  ['cart', (k) => ['discountslist', 'discountlist', 'shippingoptionslist', 'userdetails', 'shippingdetails', 'billingdetails', 'merchantcarthash'].some((m) => k.has(m))],
+];
+
+/**
  * The kind of a document from its shape, or undefined when it matches none. Property names are
  * compared case-insensitively (the wire's casing varies). The most specific marker wins:
  * ResponseInfo, CardFields, IsValid, Code+Error, productsList, then MerchantGUID+OrderId (a cart
- * POST request also carries MerchantGUID and OrderId, so the cart's list is checked first).
+ * POST request also carries MerchantGUID and OrderId, so the cart's list is checked first); then
+ * the second-tier markers above.
  */
 export function detectKind(doc: unknown): PayloadKind | undefined {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
@@ -34,5 +49,5 @@ export function detectKind(doc: unknown): PayloadKind | undefined {
   if (keys.has('code') && keys.has('error')) return 'error-info';
   if (keys.has('productslist')) return 'cart';
   if (keys.has('merchantguid') && keys.has('orderid')) return 'order';
-  return undefined;
+  return WEAK_MARKERS.find(([, marks]) => marks(keys))?.[0];
 }

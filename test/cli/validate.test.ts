@@ -86,6 +86,22 @@ describe('readDocuments', () => {
     expect((error as Error).message).toContain(`${file}:3:6: malformed JSON (NDJSON line 3)`);
   });
 
+  it('delivers the first NDJSON document before the error of a malformed second line', async () => {
+    const file = write('first-then-bad.ndjson', '{"a":1}\n{"b":\n');
+    const docs: InputDocument[] = [];
+    const error = await readDocuments(file, (d) => void docs.push(d)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ file, line: 2 });
+    expect(docs).toEqual([{ source: file, line: 1, doc: { a: 1 } }]);
+  });
+
+  it("reads a BOM, CRLF line ends and blank or whitespace-only lines (a Windows capture)", async () => {
+    const file = write('windows.ndjson', `\uFEFF{"a":1}\r\n\r\n   \r\n{"b":2}\r\n\r\n`);
+    expect((await readAll(file)).map((d) => [d.line, d.doc])).toEqual([
+      [1, { a: 1 }],
+      [4, { b: 2 }],
+    ]);
+  });
+
   it('names the position of an error in a pretty-printed document and refuses an empty input', async () => {
     const file = write('broken.json', '{\n  "MerchantGUID": "g",\n  "OrderId": GE1\n}\n');
     await expect(readAll(file)).rejects.toMatchObject({ line: 3, column: 14 });
@@ -178,6 +194,30 @@ describe('xborder validate (built CLI)', () => {
     expect(r.stdout).toMatch(/<stdin>:2\s*│\s*order\s*│\s*order-identity\s*│\s*\/OrderId/);
     expect(r.stdout).toMatch(/<stdin>:3\s*│\s*cart\s*│\s*cart-products-list/);
     expect(r.stdout).toContain('3 documents: 1 failed, 1 with warnings, 1 passed');
+  });
+
+  it('quotes a value of megabytes in a finding, never all of it', async () => {
+    const doc = order();
+    doc.CurrencyCode = 'E'.repeat(5 * 1024 * 1024);
+    doc.SecondaryShipping.Email = 'x'.repeat(1024 * 1024);
+    const r = await runCli(['validate', '--json', write('huge-values.json', JSON.stringify(doc))]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.length).toBeLessThan(20000);
+    const findings = JSON.parse(r.stdout).cases[0].checks.flatMap((c: { findings: { path: string; message: string; actual: unknown }[] }) => c.findings);
+    expect(findings.map((f: { path: string }) => f.path)).toEqual(['/CurrencyCode', '/CurrencyCode', '/SecondaryShipping/Email']);
+    expect(findings[0].actual).toMatch(/^E{200}… \(5242880 characters\)$/);
+  });
+
+  it('an order without OrderId is judged as an order and fails naming OrderId', async () => {
+    const doc = order();
+    delete doc.OrderId;
+    const r = await runCli(['validate', '--json', write('no-order-id.json', JSON.stringify(doc))]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.cases[0].variant).toBe('order');
+    expect(report.cases[0].checks.find((c: { id: string }) => c.id === 'schema').findings).toEqual([
+      { path: '/OrderId', message: 'missing required property OrderId', expected: 'present', actual: 'absent', severity: 'error' },
+    ]);
   });
 
   it('validates as the kind --as names, and fails a document whose kind it cannot tell', async () => {

@@ -28,7 +28,30 @@ describe('detectKind', () => {
     expect(detectKind(doc)).toBe(kind);
   });
 
-  it.each([[null], [[]], ['order'], [42], [{}], [{ MerchantGUID: 'g' }], [{ Code: '1' }]])('%j has no kind', (doc) => {
+  it.each([
+    [{ MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', Products: [], Customer: null }, 'order'],
+    [{ OrderId: 'GE1', CartId: 'c' }, 'order'],
+    [{ SecondaryShipping: { City: 'Berlin' } }, 'order'],
+    [{ discountsList: [], userDetails: {} }, 'cart'],
+    [{ shippingOptionsList: [] }, 'cart'],
+    [{ Success: true, InternalOrderId: '1001' }, 'order-response'],
+    [{ success: false, errorCode: 'E1' }, 'order-response'],
+    [{ MerchantGUID: 'g', ShippingCountryCode: 'DE' }, 'gift-card-request'],
+    [{ IsGlobalEGiftCard: false, Balance: 5 }, 'gift-card-response'],
+  ])('%j lacks its first marker but is still %s', (doc, kind) => {
+    expect(detectKind(doc)).toBe(kind);
+  });
+
+  it('an order missing OrderId fails its schema naming OrderId, not "cannot tell which payload"', () => {
+    const order = sample('order-full.json');
+    delete order.OrderId;
+    expect(detectKind(order)).toBe('order');
+    const cart = sample('cart-full.json');
+    delete cart.productsList;
+    expect(detectKind(cart)).toBe('cart');
+  });
+
+  it.each([[null], [[]], ['order'], [42], [{}], [{ MerchantGUID: 'g' }], [{ Code: '1' }], [{ OrderId: 'GE1' }], [{ Success: true }]])('%j has no kind', (doc) => {
     expect(detectKind(doc)).toBeUndefined();
   });
 });

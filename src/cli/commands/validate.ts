@@ -14,7 +14,8 @@ export function defineValidate(program: Command): void {
       'after',
       '\nThe kind of each document is told from its shape unless --as is given: ResponseInfo (order-response),\n' +
         'CardFields (gift-card-request), IsValid (gift-card-response), Code+Error (error-info), productsList in any\n' +
-        'casing (cart), MerchantGUID+OrderId (order).\n' +
+        'casing (cart), MerchantGUID+OrderId (order); a payload missing its marker is told by its other fields\n' +
+        '(an order without OrderId still has its address blocks; a cart without productsList its discountsList...).\n' +
         'A file whose first line is a complete JSON document is read as NDJSON: one document per line, streamed.\n' +
         'Checks: schema, lenient (tolerated forms: warnings), unknown-properties (info), then the named rules of the kind.\n' +
         'Exit codes: 0 nothing failed (warnings allowed), 1 a document fails, 2 unreadable input or malformed JSON.\n\n' +
