@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { findSample, listSamples, loadSample, samplesDir } from '../../src/samples/catalog.js';
 import { packageRoot } from '../../src/samples/package-root.js';
 import { UsageError } from '../../src/errors.js';
+import { Redactor } from '../../src/redact/redactor.js';
 
 const KINDS = ['order', 'cart', 'order-response', 'gift-card-request', 'gift-card-response', 'error-info'];
 
@@ -22,6 +23,11 @@ describe('samples catalog', () => {
       expect(existsSync(join(samplesDir(), s.file)), s.file).toBe(true);
     }
     expect(new Set(samples.map((s) => s.name)).size).toBe(samples.length);
+  });
+
+  it('describes every sample in words the output mask leaves alone (a masked card number broke the list table)', () => {
+    const redactor = new Redactor();
+    for (const s of listSamples()) expect(redactor.text(s.description)).toBe(s.description);
   });
 
   it('loads every sample as parsed JSON', () => {
