@@ -83,8 +83,9 @@ export async function writeReports(session: Session, run: RunResult, junitFile?:
 
 /** Keeps only the modes named by --auth (comma list); every name must be configured. */
 export function selectAuthModes(modes: AuthConfig[], filter: string | undefined): AuthConfig[] {
-  if (!filter) return modes;
+  if (filter === undefined) return modes;
   const wanted = filter.split(',').map((m) => m.trim()).filter(Boolean);
+  if (wanted.length === 0) throw new UsageError(`--auth: name at least one configured mode (${modes.map((m) => m.mode).join(', ')}).`);
   const unknown = wanted.filter((w) => !modes.some((m) => m.mode === w));
   if (unknown.length) throw new UsageError(`--auth: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not configured; configured modes: ${modes.map((m) => m.mode).join(', ')}.`);
   return modes.filter((m) => wanted.includes(m.mode));

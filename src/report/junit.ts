@@ -9,6 +9,10 @@ import { describeFinding } from './finding-text.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
+/** Characters XML 1.0 does not allow, even escaped. */
+// eslint-disable-next-line no-control-regex
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
 /** Renders the run as JUnit XML. */
 export function renderJunit(run: RunResult): string {
   const byEndpoint = new Map<string, CaseResult[]>();
@@ -39,7 +43,22 @@ export function renderJunit(run: RunResult): string {
       testsuite: suites,
     },
   };
-  return `${builder.build(doc)}`;
+  // XML 1.0 cannot carry most control characters, and a merchant's body or values may hold them.
+  return `${builder.build(doc)}`.replace(XML_FORBIDDEN, '\uFFFD');
+}
+
+/** Longest response body a failure carries: enough to read the merchant's error, not a whole cart. */
+const BODY_CHARS = 2000;
+
+/** The merchant's answer of a failed case, so a CI log shows it without re-running (body cut). */
+function answerOf(c: CaseResult): string {
+  if (!c.response) return '';
+  const lines = [`response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`];
+  if (c.responseBody !== undefined) {
+    const rest = c.responseBody.length - BODY_CHARS;
+    lines.push(`body: ${c.responseBody.slice(0, BODY_CHARS)}${rest > 0 ? `… (${rest} more characters)` : ''}`);
+  }
+  return lines.join('\n');
 }
 
 function testcase(c: CaseResult, check: CheckResult): Record<string, unknown> {
@@ -49,7 +68,7 @@ function testcase(c: CaseResult, check: CheckResult): Record<string, unknown> {
     '@_classname': `${c.endpoint}.${c.variant}`,
     '@_time': ((c.response?.durationMs ?? 0) / 1000).toFixed(3),
   };
-  const detail = [text, c.curl ? `reproduce: ${c.curl}` : ''].filter(Boolean).join('\n');
+  const detail = [text, answerOf(c), c.curl ? `reproduce: ${c.curl}` : ''].filter(Boolean).join('\n');
   const message = check.findings[0]?.message ?? check.status;
   if (check.status === 'failed') node.failure = { '@_message': message, '@_type': check.id, '#text': detail };
   else if (check.status === 'errored') node.error = { '@_message': message, '@_type': check.id, '#text': detail };

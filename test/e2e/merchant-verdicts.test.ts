@@ -199,6 +199,12 @@ describe('verdicts on merchants the reference faults do not cover', () => {
     expect(code).toBe(3);
   });
 
+  it('--auth with no mode named is a usage error, not an internal one', async () => {
+    const result = await runCli(['check', '--auth', ','], { cwd: project('http://127.0.0.1:9') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--auth: name at least one configured mode (header)');
+  });
+
   it('post-order --sample refuses a sample that is not an order (exit 2)', async () => {
     const result = await runCli(['post-order', '--sample', 'cart-full'], { cwd: project('http://127.0.0.1:9') });
     expect(result.code).toBe(2);

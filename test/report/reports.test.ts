@@ -67,6 +67,17 @@ describe('renderJunit', () => {
     expect(orderCases.find((c: { name: string }) => c.name.startsWith('reachable')).error).toBeDefined();
     expect(orderCases.find((c: { name: string }) => c.name.startsWith('auth-enforced')).skipped).toBeDefined();
   });
+  it('carries the merchant answer of a failed case, body cut, and no character XML forbids', () => {
+    const body = `{"ResponseInfo":{"Success":false,"Message":"bad\u0001 byte"}}${' '.repeat(3000)}`;
+    const failing: CaseResult[] = [{ ...cases[0]!, responseBody: body }];
+    const xml = renderJunit(toRunResult(failing));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const failed = [doc.testsuites.testsuite.testcase].flat().find((c: { name: string }) => c.name.startsWith('cart-schema'));
+    expect(failed.failure['#text']).toContain('response: HTTP 200 in 12 ms');
+    expect(failed.failure['#text']).toContain('"Message":"bad\uFFFD byte"');
+    expect(failed.failure['#text']).toMatch(/… \(\d+ more characters\)/);
+  });
   it('escapes markup in findings', () => {
     const nasty: CaseResult[] = [{ ...cases[0]!, checks: [{ id: 'json-body', status: 'failed', findings: [{ message: '<html> & "quotes"' }] }] }];
     expect(XMLValidator.validate(renderJunit(toRunResult(nasty)))).toBe(true);
