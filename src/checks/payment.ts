@@ -11,6 +11,12 @@ import { candidateTotals, matchesTotal } from './order-totals.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
+/** CurrencyCode, InternationalDetails.CurrencyCode and its TransactionCurrencyCode, as given. */
+function orderCurrencies(order: Record<string, unknown>): string[] {
+  const intl = order.InternationalDetails && typeof order.InternationalDetails === 'object' ? (order.InternationalDetails as Record<string, unknown>) : {};
+  return [order.CurrencyCode, intl.CurrencyCode, intl.TransactionCurrencyCode].filter((c): c is string => typeof c === 'string' && c !== '');
+}
+
 /** Both payment checks for an order that was sent with PaymentDetails. */
 export function judgePayment(order: Record<string, unknown>, info: ResponseInfoView | undefined): CheckResult[] {
   const fields: Finding[] = [];
@@ -25,9 +31,11 @@ export function judgePayment(order: Record<string, unknown>, info: ResponseInfoV
 
   const totals = candidateTotals(order);
   const inCurrency = totals.get(currency);
+  // The currencies the order names, whether or not a total can be worked out in each of them.
+  const used = new Set([...orderCurrencies(order), ...totals.keys()]);
   const findings: Finding[] = [];
-  if (totals.size > 0 && inCurrency === undefined) {
-    findings.push({ severity: 'warning', message: `charged in ${currency}, a currency the order does not use`, path: '/ResponseInfo/PaymentCurrencyCode', expected: [...totals.keys()].join(' or '), actual: currency });
+  if (used.size > 0 && !used.has(currency)) {
+    findings.push({ severity: 'warning', message: `charged in ${currency}, a currency the order does not use`, path: '/ResponseInfo/PaymentCurrencyCode', expected: [...used].join(' or '), actual: currency });
   } else if (inCurrency !== undefined && !matchesTotal(order, currency, Number(amount))) {
     const expected = inCurrency.map((t) => t.toFixed(2)).join(' or ');
     findings.push({ severity: 'warning', message: `charged ${amount} ${currency}, but the order total in ${currency} is ${expected}`, path: '/ResponseInfo/PaymentAmount', expected, actual: amount });

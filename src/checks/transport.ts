@@ -1,7 +1,8 @@
 /**
  * Checks on how an exchange went at the transport level: did we get an answer, within the
- * platform's timeout, with HTTP 200. A connection that cannot be made is `errored` (we could not
- * judge); a timeout is `failed` (the platform would have given up on this merchant).
+ * platform's timeout, with HTTP 200. A connection that cannot be made (refused, DNS, connect
+ * timeout) is `errored` (we could not judge); an answer that does not come in time is `failed`
+ * (the platform would have given up on this merchant).
  */
 import type { CheckResult, Exchange } from '../model.js';
 import { checkFrom } from './result.js';
@@ -15,7 +16,9 @@ export interface TransportVerdict {
 /** `reachable` and `within-timeout`. A slow answer (over half the timeout) is a warning. */
 export function judgeTransport(exchange: Exchange, timeoutMs: number): TransportVerdict {
   const error = exchange.error;
-  if (error && error.code.startsWith('TIMEOUT')) {
+  // Connected but not answered in time: the merchant is too slow. A connect timeout is different:
+  // nothing was ever reached, so it is judged with the other unreachable targets (errored, exit 3).
+  if (error && (error.code === 'TIMEOUT_FIRST_BYTE' || error.code === 'TIMEOUT_TOTAL')) {
     return {
       answered: false,
       checks: [

@@ -53,6 +53,25 @@ describe('payment checks', () => {
   });
 });
 
+describe('payment currency without a total to compare', () => {
+  it('warns about a currency the order does not name even when no total can be worked out', () => {
+    const bare = { CurrencyCode: 'EUR', PaymentDetails: { CardNumber: '4111111111111111' } };
+    const checks = judgePayment(bare, { success: true, paymentCurrencyCode: 'USD', paymentAmount: '10.00' });
+    expect(checks[1]).toMatchObject({ id: 'payment-amount', status: 'warning' });
+    expect(checks[1]!.findings[0]!.expected).toBe('EUR');
+    expect(judgePayment(bare, { success: true, paymentCurrencyCode: 'EUR', paymentAmount: '10.00' })[1]!.status).toBe('passed');
+  });
+});
+
+describe('transport verdicts', () => {
+  it('a connect timeout is unreachable (errored), an unanswered request a within-timeout failure', () => {
+    const connect = judgeTransport(exchange(undefined, { error: { code: 'TIMEOUT_CONNECT', message: 'connecting to 10.0.0.1:443 timed out' } }), 1000);
+    expect(connect.checks.map((c) => [c.id, c.status])).toEqual([['reachable', 'errored']]);
+    const slow = judgeTransport(exchange(undefined, { error: { code: 'TIMEOUT_FIRST_BYTE', message: 'no headers' } }), 1000);
+    expect(slow.checks.map((c) => [c.id, c.status])).toEqual([['reachable', 'passed'], ['within-timeout', 'failed']]);
+  });
+});
+
 describe('order outcome', () => {
   it('accepts only Success true with an InternalOrderId', () => {
     expect(judgeOrderAccepted({ success: true, internalOrderId: 'M1' }).status).toBe('passed');
