@@ -7,6 +7,16 @@ import type { CheckResult, Exchange } from '../model.js';
 import { checkFrom } from './result.js';
 import { readResponseInfo } from './response-info.js';
 
+/** The OrderId the request posted (each negative order has its own), to find a wrongly created order by. */
+function sentOrderId(body: string | undefined): string | undefined {
+  try {
+    const id = body ? (JSON.parse(body) as { OrderId?: unknown }).OrderId : undefined;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Judges whether `exchange` was rejected; `id` is auth-enforced or guid-enforced. */
 export function judgeRejected(id: 'auth-enforced' | 'guid-enforced', exchange: Exchange, what: string, body: unknown): CheckResult {
   const response = exchange.response;
@@ -16,7 +26,8 @@ export function judgeRejected(id: 'auth-enforced' | 'guid-enforced', exchange: E
   const info = readResponseInfo(body);
   const refused = response.status < 200 || response.status >= 300 || info?.success === false;
   if (refused) return checkFrom(id, []);
-  const created = info?.internalOrderId ? ` and created order ${info.internalOrderId}` : '';
+  const sent = sentOrderId(exchange.request.body);
+  const created = info?.internalOrderId ? ` and created order ${info.internalOrderId}${sent ? ` for OrderId ${sent}` : ''}` : '';
   return checkFrom(id, [{
     message: `accepted a request with ${what}${created}; it must be rejected`,
     expected: 'a 401/403 (or Success false)',

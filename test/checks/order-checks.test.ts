@@ -97,6 +97,10 @@ describe('rejection', () => {
     const accepted = judgeRejected('guid-enforced', exchange(200), 'a wrong MerchantGUID', { ResponseInfo: { Success: true, InternalOrderId: 'M-9' } });
     expect(accepted.status).toBe('failed');
     expect(accepted.findings[0]!.message).toContain('M-9');
+    const posted = exchange(200);
+    posted.request.body = JSON.stringify({ MerchantGUID: 'x', OrderId: 'GE123456789DE' });
+    const named = judgeRejected('auth-enforced', posted, 'no credentials', { ResponseInfo: { Success: true, InternalOrderId: 'M-10' } });
+    expect(named.findings[0]!.message).toContain('created order M-10 for OrderId GE123456789DE');
     expect(judgeRejected('auth-enforced', exchange(undefined, { error: { code: 'ECONNRESET', message: 'reset' } }), 'x', undefined).status).toBe('errored');
   });
 });
