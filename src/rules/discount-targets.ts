@@ -13,9 +13,9 @@ function discountTargetsRule(productsKey: string, discountKeys: string[]): Paylo
     title: 'Product-level discounts name a product of the document',
     check(doc) {
       const root = asObject(doc);
-      // Products that are not a list are the schema's finding; every target would look dangling.
-      const products = root?.[productsKey];
-      if (products !== undefined && products !== null && !Array.isArray(products)) return [];
+      // Without a product list there is nothing to name: a missing or malformed list is the
+      // schema's finding, and every target would look dangling.
+      if (!Array.isArray(root?.[productsKey])) return [];
       const ids = new Set(objectItems(root, productsKey).map((p) => asText(p.item.CartItemId)).filter((id): id is string => id !== undefined));
       const findings: Finding[] = [];
       for (const key of discountKeys) {

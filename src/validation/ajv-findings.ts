@@ -20,49 +20,6 @@ export function typesOf(error: AjvError): string[] {
   return Array.isArray(t) ? t.map(String) : String(t).split(',');
 }
 
-/**
- * The errors a person should see. A failed `anyOf`/`oneOf` (how the schemas write "this record or
- * null") comes with one error per branch: when some branch accepted the value's type and failed
- * inside it (an unknown property, a wrong field), those inner errors say everything, and the other
- * branches' type errors ("must be null") and the combinator's own error are noise. When every branch
- * rejected the type, their type errors become one ("must be object or null, not array").
- */
-export function withoutBranchNoise(errors: AjvError[]): AjvError[] {
-  const combined = new Set(errors.filter(isCombinator).map((e) => e.instancePath));
-  if (combined.size === 0) return errors;
-  // Some branch took the value's type: an error below it, or a non-type error on it (an unknown name).
-  const explainedInside = (path: string): boolean =>
-    errors.some((e) => !isCombinator(e) && (e.instancePath.startsWith(`${path}/`) || (e.instancePath === path && e.keyword !== 'type')));
-  const kept: AjvError[] = [];
-  const mergedType = new Map<string, AjvError>();
-  for (const error of errors) {
-    const path = error.instancePath;
-    if (!combined.has(path) || isCombinator(error)) {
-      if (!isCombinator(error)) kept.push(error);
-      continue;
-    }
-    if (error.keyword !== 'type') kept.push(error);
-    else if (!explainedInside(path)) {
-      const merged = mergedType.get(path);
-      if (merged) merged.params = { type: [...new Set([...typesOf(merged), ...typesOf(error)])] };
-      else {
-        const copy = { ...error, params: { type: typesOf(error) } };
-        mergedType.set(path, copy);
-        kept.push(copy);
-      }
-    }
-  }
-  // A combinator nothing else explains (a oneOf matched twice) stays.
-  for (const error of errors) {
-    if (isCombinator(error) && !kept.some((e) => e.instancePath === error.instancePath || e.instancePath.startsWith(`${error.instancePath}/`))) kept.push(error);
-  }
-  return kept;
-}
-
-function isCombinator(error: AjvError): boolean {
-  return error.keyword === 'anyOf' || error.keyword === 'oneOf';
-}
-
 /** A readable list: `a`, `a or b`, `a, b or c`. */
 function either(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;

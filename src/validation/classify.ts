@@ -7,7 +7,8 @@
  */
 import type { Finding, Severity } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
-import { findingFromAjvError, jsonType, typesOf, withoutBranchNoise } from './ajv-findings.js';
+import { findingFromAjvError, jsonType, typesOf } from './ajv-findings.js';
+import { meaningfulErrors } from './error-noise.js';
 import { getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
 import { clipped, quoted } from './shown.js';
 import { nearestName } from './suggest.js';
@@ -67,7 +68,7 @@ export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unk
 
   const schema: Finding[] = [];
   const unknown: Finding[] = [];
-  for (const error of withoutBranchNoise(errors)) {
+  for (const error of meaningfulErrors(errors)) {
     const name = unknownName(error);
     if (name !== undefined) unknown.push(unknownFinding(error, name, meta, toOriginal));
     else schema.push(findingFromAjvError(error, current, toOriginal));

@@ -1,6 +1,7 @@
 /** Validation of the configuration file against schemas/config.schema.json (for the config loader). */
 import type { Finding } from '../model.js';
-import { findingFromAjvError, withoutBranchNoise } from './ajv-findings.js';
+import { findingFromAjvError } from './ajv-findings.js';
+import { meaningfulErrors } from './error-noise.js';
 import { compiledSchema } from './registry.js';
 
 /**
@@ -10,7 +11,7 @@ import { compiledSchema } from './registry.js';
 export function validateConfigDocument(doc: unknown): Finding[] {
   const { validate, meta } = compiledSchema('config');
   if (meta.missing || validate(doc)) return [];
-  return withoutBranchNoise(validate.errors ?? []).map((error) => {
+  return meaningfulErrors(validate.errors ?? []).map((error) => {
     const finding = findingFromAjvError(error, doc);
     if (error.keyword === 'additionalProperties') finding.message = 'unknown configuration key';
     return finding;

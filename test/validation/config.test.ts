@@ -48,4 +48,22 @@ describe('validateConfigDocument', () => {
     const findings = validateConfigDocument({ merchant: { cartMethods: 'GET' } });
     expect(findings).toContainEqual(expect.objectContaining({ path: '/merchant/cartMethods', expected: 'array', actual: 'GET' }));
   });
+
+  it('names the one missing field of an auth mode, not a problem per mode it is not', () => {
+    expect(validateConfigDocument({ auth: [{ mode: 'basic', username: 'platform' }] })).toEqual([
+      { path: '/auth/0/password', message: 'missing required property password', expected: 'present', actual: 'absent', severity: 'error' },
+    ]);
+    expect(validateConfigDocument({ auth: [{ mode: 'header', name: 5, value: 'v' }] })).toEqual([
+      { path: '/auth/0/name', message: 'must be string, not number', expected: 'string', actual: 5, severity: 'error' },
+    ]);
+    // The then-branch names the missing secret; the bare "if" failure is not a second problem.
+    expect(validateConfigDocument({ auth: [{ mode: 'jwt', algorithm: 'HS256' }] })).toEqual([expect.objectContaining({ path: '/auth/0/secret', message: 'missing required property secret' })]);
+  });
+
+  it('names a misspelt mode once, with the modes there are', () => {
+    expect(validateConfigDocument({ auth: [{ mode: 'hedaer', name: 'X', value: 'v' }] })).toEqual([
+      { path: '/auth/0/mode', message: 'must be one of the documented values', expected: ['none', 'header', 'basic', 'jwt', 'query', 'ip'], actual: 'hedaer', severity: 'error' },
+    ]);
+    expect(validateConfigDocument({ auth: [{ username: 'u', password: 'p' }] })).toEqual([expect.objectContaining({ path: '/auth/0/mode', message: 'missing required property mode' })]);
+  });
 });
