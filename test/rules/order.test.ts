@@ -82,5 +82,7 @@ describe('discount-targets (order)', () => {
     const order = sample('order-full.json');
     order.Products = { 0: order.Products[0] };
     expect(orderDiscountTargetsRule.check(order)).toEqual([]);
+    order.Products = null;
+    expect(orderDiscountTargetsRule.check(order)).toEqual([]);
   });
 });

@@ -136,6 +136,16 @@ describe('nullable records (anyOf: the record or null)', () => {
   });
 });
 
+describe('one finding per problem', () => {
+  it('a required enum sent as null is a type error, not also "not one of the documented values"', () => {
+    const cart = sample('cart-full.json');
+    cart.discountsList[0].CalculationMode = null;
+    expect(check(validatePayload('cart', cart), 'schema').findings).toEqual([
+      { path: '/discountsList/0/CalculationMode', message: 'must be integer, not null', expected: 'integer', actual: null, severity: 'error' },
+    ]);
+  });
+});
+
 describe('nesting', () => {
   it('fails a document nested deeper than .NET readers accept, without overflowing the stack', () => {
     const order = sample('order-full.json');
