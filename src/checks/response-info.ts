@@ -30,7 +30,8 @@ export function readResponseInfo(body: unknown): ResponseInfoView | undefined {
   const o = info as Record<string, unknown>;
   const success = pick(o, 'Success');
   return {
-    success: success === true || success === 'true' ? true : success === false || success === 'false' ? false : undefined,
+    // .NET reads "True"/"false" strings as booleans too (the lenient check warns about them).
+    success: success === true || /^true$/i.test(String(success)) ? true : success === false || /^false$/i.test(String(success)) ? false : undefined,
     internalOrderId: text(pick(o, 'InternalOrderId')),
     paymentCurrencyCode: text(pick(o, 'PaymentCurrencyCode')),
     paymentAmount: text(pick(o, 'PaymentAmount')),

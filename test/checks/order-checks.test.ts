@@ -87,6 +87,9 @@ describe('order outcome', () => {
   it('reads ResponseInfo case-insensitively, Success as a string too', () => {
     expect(readResponseInfo({ responseinfo: { success: 'true', internalorderid: 7 } })).toMatchObject({ success: true, internalOrderId: '7' });
     expect(readResponseInfo({ Other: 1 })).toBeUndefined();
+    expect(readResponseInfo({ ResponseInfo: { Success: 'True' } })!.success).toBe(true);
+    expect(readResponseInfo({ ResponseInfo: { Success: 'FALSE' } })!.success).toBe(false);
+    expect(readResponseInfo({ ResponseInfo: { Success: 'yes' } })!.success).toBeUndefined();
   });
 });
 
