@@ -1,10 +1,9 @@
 /**
  * `platform call`: POST a JSON body to one platform operation. Shapes are known for
  * ValidateGiftCard (its answer) and ErrorInfo (any error answer); a schema the user brings is
- * checked too. Everything else is shown as received, flattened to paths.
+ * checked too. Everything else is shown as received (the CLI flattens it to paths).
  */
 import type { XborderConfig } from '../model.js';
-import { flattenJson, type FlatRow } from './flatten.js';
 import { VALIDATE_GIFT_CARD, type ResolvedTarget } from './operations.js';
 import { postToPlatform, type PlatformResult, type UserSchema } from './post.js';
 import { platformUrl, type GuidPlacement } from './request.js';
@@ -22,14 +21,9 @@ export interface PlatformCallInput {
   userSchema?: UserSchema;
 }
 
-/** A judged platform call, with the answer flattened for the table. */
-export interface PlatformCallOutcome extends PlatformResult {
-  rows?: FlatRow[];
-}
-
 /** Sends the call and judges the answer. Never throws for network problems. */
-export async function callPlatform(input: PlatformCallInput, config: XborderConfig): Promise<PlatformCallOutcome> {
-  const result = await postToPlatform(
+export async function callPlatform(input: PlatformCallInput, config: XborderConfig): Promise<PlatformResult> {
+  return postToPlatform(
     {
       endpoint: 'PlatformCall',
       variant: input.target.operation?.id ?? input.target.path,
@@ -42,5 +36,4 @@ export async function callPlatform(input: PlatformCallInput, config: XborderConf
     },
     config,
   );
-  return result.json !== undefined ? { ...result, rows: flattenJson(result.json) } : result;
 }

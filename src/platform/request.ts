@@ -9,7 +9,11 @@ import type { RequestSpec, XborderConfig } from '../model.js';
 /** Where the GUID travels on a platform call. */
 export type GuidPlacement = XborderConfig['platform']['guidIn'];
 
-/** `{platform.baseUrl}{path}`; a ConfigError naming the three ways to set the base URL when none is set. */
+/**
+ * `{platform.baseUrl}{path}`: the path is appended to the base URL's path, and a query string of
+ * the base URL (an API key some gateways want) stays the query, never swallows the path. A
+ * ConfigError naming the three ways to set the base URL when none is set.
+ */
 export function platformUrl(config: XborderConfig, path: string): string {
   const base = config.platform.baseUrl;
   if (!base) {
@@ -17,7 +21,12 @@ export function platformUrl(config: XborderConfig, path: string): string {
       'platform.baseUrl is not set: add "platform": { "baseUrl": "https://..." } to xborder.config.json, set XBORDER_PLATFORM_URL, or pass --platform-url',
     ]);
   }
-  return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = new URL(base);
+  const [pathname = '', query] = path.split(/\?(.*)/s);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${pathname.startsWith('/') ? pathname : `/${pathname}`}`;
+  // A query typed with the path (`/Order/GetOrdersDetails?page=2`) joins the base URL's own.
+  if (query) url.search = [url.search.slice(1), query].filter(Boolean).join('&');
+  return url.toString();
 }
 
 /** A POST of `body` (JSON text) to `url`, carrying the merchant GUID where `guidIn` says. */

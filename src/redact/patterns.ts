@@ -18,6 +18,16 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
 /** Keys holding a card number (last 4 digits kept). */
 export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['cardnumber', 'pan', 'creditcardnumber']);
 
+/**
+ * True for a query (or form) parameter name that carries a credential: a secret key name, `key`,
+ * `sig`, `signature`, `auth`, or a name ending in one after a separator (`api_key`, `X-Amz-Signature`,
+ * `access-token`). `merchantCartToken` is no credential (camelCase, no separator) and stays readable.
+ */
+export function isSecretParam(name: string): boolean {
+  const n = name.toLowerCase();
+  return SECRET_KEYS.has(n) || /^(?:key|sig|signature|auth|pass|pwd|credential|credentials)$/.test(n) || /[-_.](?:key|token|secret|signature|sig|password|pass|pwd|auth)$/.test(n);
+}
+
 /** True when the digits pass the Luhn check every payment card number passes. */
 export function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -50,14 +60,25 @@ const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?![ \t]*["'])()([^&\s]*
 const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
 const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
-const JSON_SECRET = /("(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/gi;
-const JSON_CARD = /("(?:cardnumber|pan)"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi;
-const JSON_CARD_FIELDS = /("cardfields"\s*:\s*\{)([^{}]*)(\})/gi;
-const PAIR = /("((?:[^"\\]|\\.)*)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?)/g;
+// JSON key/value pairs, also as escaped JSON inside a JSON string (`\"CardPin\":\"12\"`, an endpoint
+// echoing the request in an error text): group 2 is the backslashes before every quote of the pair.
+const QUOTED = String.raw`\2"(?:[^"\\]|\\.)*?\2"`;
+const JSON_SECRET = new RegExp(String.raw`((\\*)"(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token)\2"\s*:\s*)(${QUOTED}|-?\d+(?:\.\d+)?)`, 'gi');
+const JSON_CARD = new RegExp(String.raw`((\\*)"(?:cardnumber|pan)\2"\s*:\s*)(${QUOTED}|\d+)`, 'gi');
+const JSON_CARD_FIELDS = new RegExp(String.raw`((\\*)"cardfields\2"\s*:\s*\{)([^{}]*)(\})`, 'gi');
+/** Every key/value pair inside a CardFields object whose quotes carry `esc` before them. */
+const pairsAt = (esc: string) => {
+  const e = esc.replace(/\\/g, '\\\\');
+  return new RegExp(String.raw`(${e}"((?:[^"\\]|\\.)*?)${e}"\s*:\s*)(${e}"(?:[^"\\]|\\.)*?${e}"|-?\d+(?:\.\d+)?)`, 'g');
+};
 // Not part of a decimal number (`1.1627906976744187`, a rate) or of a longer token such as a GUID
 // (`00000000-0000-4000-8000-000000000000`): those are no card numbers.
 const CARD = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w-]|\.\d)/g;
 
+/** The password of `scheme://user:password@host` (a proxy URL, a base URL with credentials). */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"<>]*:)([^\s/?#@'"<>]+)@/gi;
+/** A query or form parameter after `?`, `&` or `;`: the value stops at the next separator, quote or backslash. */
+const QUERY_PARAM = /([?&;]([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)/g;
 const unmasked = (value: string): boolean => value.trim() !== '' && value.trim() !== MASK;
 
 /** Applies every free-text rule to `s`. */
@@ -105,11 +126,13 @@ function maskKnownShapes(s: string): string {
       Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${word}${sp}${MASK}` : m,
     )
     .replace(JWT, MASK)
-    .replace(JSON_CARD_FIELDS, (_m, open: string, body: string, close: string) =>
-      open + body.replace(PAIR, (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}"${MASK}"`)) + close,
+    .replace(JSON_CARD_FIELDS, (_m, open: string, esc: string, body: string, close: string) =>
+      open + body.replace(pairsAt(esc), (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}${esc}"${MASK}${esc}"`)) + close,
     )
-    .replace(JSON_SECRET, (_m, head: string) => `${head}"${MASK}"`)
-    .replace(JSON_CARD, (_m, head: string, value: string) => `${head}"${maskCardNumber(value)}"`);
+    .replace(JSON_SECRET, (_m, head: string, esc: string) => `${head}${esc}"${MASK}${esc}"`)
+    .replace(JSON_CARD, (_m, head: string, esc: string, value: string) => `${head}${esc}"${maskCardNumber(value)}${esc}"`)
+    .replace(URL_PASSWORD, (m, head: string, password: string) => (unmasked(password) ? `${head}${MASK}@` : m))
+    .replace(QUERY_PARAM, (m, head: string, name: string, value: string) => (unmasked(value) && isSecretParam(name) ? `${head}${MASK}` : m));
 }
 
 /** Card numbers in free text, last 4 digits kept; a bare JSON number becomes a string so JSON stays valid. */

@@ -79,6 +79,32 @@ export class Redactor {
     return this.replaceSecrets(maskPatterns(this.replaceSecrets(s)));
   }
 
+  /**
+   * Registers every value that json() masks by its key (CardPin, CVVNumber, Password, card numbers,
+   * CardFields but CardId ...) in `doc`, so the same value is also masked where it comes back as
+   * free text: an endpoint echoing the request in its error message, a flattened table row.
+   */
+  addFromJson(doc: unknown): void {
+    const addValue = (v: unknown): void => {
+      if (typeof v === 'string' || typeof v === 'number') this.add(String(v));
+      else if (Array.isArray(v)) v.forEach(addValue);
+      else if (isPlainObject(v)) Object.values(v).forEach(addValue);
+    };
+    const visit = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (isPlainObject(v)) {
+        for (const [k, x] of Object.entries(v)) {
+          const key = k.toLowerCase();
+          if (key === 'cardfields' && isPlainObject(x)) {
+            for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv);
+          } else if (SECRET_KEYS.has(key) || CARD_NUMBER_KEYS.has(key)) addValue(x);
+          else visit(x);
+        }
+      }
+    };
+    visit(doc);
+  }
+
   private isShortSecret(s: string): boolean {
     return s.length < MIN_FREE_TEXT && this.secrets.has(s);
   }

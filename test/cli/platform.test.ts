@@ -13,6 +13,7 @@ const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const PIN = '4321';
 let platform: RunningServer;
 let recorder: RunningServer;
+let echo: RunningServer;
 let seen: Array<{ url?: string; guidHeader?: string; body: string }> = [];
 let dir: string;
 let cardFile: string;
@@ -27,11 +28,27 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ IsSuccess: true, Errors: [], Parcel: { Code: 'P1', Items: [{ Sku: 'A', Qty: 2 }] } }));
   }));
+  // An endpoint that echoes the request back: as JSON, inside an ErrorInfo text, and as plain text.
+  echo = await listen(createServer(async (req: IncomingMessage, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path.endsWith('/Echo/Json')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ Request: JSON.parse(body), Url: req.url }));
+    } else if (path.endsWith('/Echo/ErrorInfo')) {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ Code: '400', Error: 'Bad Request', Description: `you sent ${body} to ${req.url}` }));
+    } else {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`failed: ${body} ${req.url}`);
+    }
+  }));
   cardFile = join(dir, 'card.json');
   writeFileSync(cardFile, JSON.stringify({ MerchantGUID: GUID, ShippingCountryCode: 'DE', CardFields: { CardId: 'XB-GC-VALID-0001', CardPin: PIN } }));
 });
 afterAll(async () => {
-  await Promise.all([platform.close(), recorder.close()]);
+  await Promise.all([platform.close(), recorder.close(), echo.close()]);
 });
 
 const call = (args: string[], options: { input?: string } = {}) =>
@@ -107,6 +124,32 @@ describe('xborder platform call', () => {
     expect(r.stdout).toContain('ParcelId');
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ url: `/Parcel/VoidParcel?merchantGUID=${GUID}`, body: '{}' });
+  });
+
+  it('never prints the secrets of the body when the platform echoes the request (flattened, in ErrorInfo, as text; short ones too)', async () => {
+    const secrets = ['Zq9', 'LONGPIN-77aa', '9173', 'Pw5', 'PASSWORD-long-99', 'APIKEY-4455', '4111111111111111'];
+    const body = join(dir, 'echo-body.json');
+    writeFileSync(body, JSON.stringify({
+      MerchantGUID: GUID,
+      CardFields: { CardId: 'XB-CARD-1', CardPin: 'Zq9' },
+      Cards: [{ CardId: 'XB-CARD-2', CardFields: { CardId: 'XB-CARD-2', CardPin: 'LONGPIN-77aa' } }],
+      PaymentDetails: { CardNumber: '4111111111111111', CVVNumber: '9173' },
+      Password: 'Pw5',
+      Login: { password: 'PASSWORD-long-99' },
+    }));
+    for (const op of ['/Echo/Json', '/Echo/ErrorInfo', '/Echo/Text']) {
+      for (const flags of [[], ['-v'], ['--json']]) {
+        const r = await runCli([...flags, 'platform', 'call', op, '--body', body, '--platform-url', `${echo.url}/base/?apikey=APIKEY-4455`], { cwd: dir });
+        const all = r.stdout + r.stderr;
+        expect(r.code, `${op} ${flags}`).toBe(op === '/Echo/Json' ? 0 : 1);
+        for (const secret of secrets) expect(all, `${op} ${flags} shows ${secret}`).not.toContain(secret);
+        expect(all).toContain('XB-CARD-2');
+        expect(all).toMatch(/\/base\/Echo\/\w+\?apikey=\*\*\*\*&merchantGUID=/);
+      }
+    }
+    const table = await runCli(['platform', 'call', '/Echo/Json', '--body', body, '--platform-url', echo.url], { cwd: dir });
+    expect(table.stdout).toMatch(/Request\.CardFields\.CardPin\s+│ \*\*\*\*/);
+    expect(table.stdout).toMatch(/Request\.CardFields\.CardId\s+│ XB-CARD-1/);
   });
 
   it('answers an unreachable platform with exit 3', async () => {

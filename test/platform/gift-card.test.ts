@@ -8,6 +8,7 @@ import { listen, type RunningServer } from '../../src/mock/running-server.js';
 import { startMockPlatform } from '../../src/mock/platform/server.js';
 import { TEST_CARDS } from '../../src/mock/platform/test-cards.js';
 import { giftCardBody, giftCardUrl, readGiftCardAnswer, validateGiftCard } from '../../src/platform/gift-card.js';
+import { platformUrl } from '../../src/platform/request.js';
 import { exitCodeOf, summarize } from '../../src/report/summary.js';
 
 let platform: RunningServer;
@@ -102,6 +103,15 @@ describe('gift-card request and answer helpers', () => {
     c.giftCard.url = 'https://shop.example.com/validate-gift-card-url';
     expect(giftCardUrl(c)).toBe('https://shop.example.com/validate-gift-card-url');
     expect(() => giftCardUrl(defaultConfig())).toThrow(/platform\.baseUrl is not set/);
+  });
+
+  it('appends the operation path to the base URL path, keeping a query string of the base URL as the query', () => {
+    const c = defaultConfig();
+    c.platform.baseUrl = 'https://gw.example.com/platform/?apikey=K1';
+    expect(giftCardUrl(c)).toBe('https://gw.example.com/platform/ValidateGiftCard?apikey=K1');
+    expect(platformUrl(c, '/Order/GetOrdersDetails?page=2')).toBe('https://gw.example.com/platform/Order/GetOrdersDetails?apikey=K1&page=2');
+    c.platform.baseUrl = 'http://127.0.0.1:8790';
+    expect(platformUrl(c, 'Browsing/Countries')).toBe('http://127.0.0.1:8790/Browsing/Countries');
   });
 
   it('reads answers leniently: numeric strings, other casing, the interface alias', () => {

@@ -256,3 +256,54 @@ describe('JSON text stays valid JSON', () => {
     );
   });
 });
+
+describe('hardening: echoes, URLs and request bodies', () => {
+  it('masks sensitive pairs of JSON escaped inside a JSON string (an endpoint echoing the request), short values too', () => {
+    const r = new Redactor();
+    const inner = JSON.stringify({ CardFields: { CardId: 'A1', CardPin: 'Zq9', Cvv: 'K7' }, PaymentDetails: { CardNumber: '4111111111111112', CVVNumber: 'Ww3' }, Password: 'P5' });
+    const once = JSON.stringify({ Description: `you sent ${inner}` });
+    const twice = JSON.stringify({ responseBody: once });
+    for (const text of [once, twice, JSON.stringify(twice, null, 2)]) {
+      const out = r.text(text);
+      for (const s of ['Zq9', 'K7', 'Ww3', 'P5', '411111111111']) expect(out, text).not.toContain(s);
+      expect(out).toContain('A1');
+      expect(out).toContain('1112');
+      // still the same JSON document, values replaced
+      expect(() => JSON.parse(out)).not.toThrow();
+    }
+  });
+
+  it('masks URL passwords and credential query parameters in free text, and leaves other parameters readable', () => {
+    const r = new Redactor();
+    expect(r.text('proxy http://bob:s3cr%40t@proxy:3128 refused')).toBe('proxy http://bob:****@proxy:3128 refused');
+    expect(r.text("curl 'https://shop.example.com/c?countryCode=DE&key=abc123&merchantCartToken=2c5c&api_key=K&X-Amz-Signature=99'")).toBe(
+      "curl 'https://shop.example.com/c?countryCode=DE&key=****&merchantCartToken=2c5c&api_key=****&X-Amz-Signature=****'",
+    );
+    expect(r.text('{"url":"http://x/p?token=t0k&a=1"}')).toBe('{"url":"http://x/p?token=****&a=1"}');
+    expect(r.text('see https://www.dhl.com/track?submit=1&tracking-id=4711836520')).toBe('see https://www.dhl.com/track?submit=1&tracking-id=4711836520');
+  });
+
+  it('addFromJson registers what json() masks by key, so the value is masked when echoed as free text', () => {
+    const r = new Redactor();
+    r.addFromJson({ MerchantGUID: 'g', CardFields: { CardId: 'CARD-ID-1', CardPin: 'LONGPIN-77aa' }, Cards: [{ CardFields: { Code: 'CODE-9182' } }], PaymentDetails: { CVVNumber: 9173, CardNumber: '6006491234567890' }, Password: 'pw-12345' });
+    const echoed = r.text('Request.CardFields.CardPin │ LONGPIN-77aa, code CODE-9182 cvv 9173 pan 6006491234567890 pw pw-12345 id CARD-ID-1');
+    for (const s of ['LONGPIN-77aa', 'CODE-9182', '9173', '6006491234567890', 'pw-12345']) expect(echoed).not.toContain(s);
+    expect(echoed).toContain('CARD-ID-1');
+  });
+
+  it('redactorForConfig registers URL passwords, credential query parameters, credential cartParams and proxy variables', () => {
+    const config = {
+      merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
+      merchant: { baseUrl: 'https://shop.example.com/x?apikey=BASEKEY-771', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: { locale: 'de-DE', key: 'CARTKEY-992' } },
+      platform: { baseUrl: 'https://u:PLATPW-551@platform.example.com', guidIn: 'query' },
+      giftCard: { url: 'https://gc.example.com/v?sig=GCSIG-313' },
+      auth: [],
+      http: { timeoutMs: 1, connectTimeoutMs: 1, firstByteTimeoutMs: 1, maxBodyBytes: 1, retries: 0, retryIntervalMs: 1 },
+    } as unknown as XborderConfig;
+    const r = redactorForConfig(config, { HTTPS_PROXY: 'http://bob:ENVPROXY-204@proxy:3128' });
+    // Each value as it would show up without its URL context (a decoded echo, a base64 form).
+    const dump = r.text(`BASEKEY-771 ${b64('CARTKEY-992')} PLATPW-551 GCSIG-313 ENVPROXY-204 de-DE`);
+    for (const s of ['BASEKEY-771', 'CARTKEY-992', 'PLATPW-551', 'GCSIG-313', 'ENVPROXY-204']) expect(dump).not.toContain(s);
+    expect(dump).toContain('de-DE');
+  });
+});

@@ -8,6 +8,7 @@ import { InputError } from '../../errors.js';
 import { closeAgents } from '../../http/send.js';
 import { parseJsonText, readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
+import { flattenJson } from '../../platform/flatten.js';
 import { findOperation, VALIDATE_GIFT_CARD, type ResolvedTarget } from '../../platform/operations.js';
 import { renderCallAnswer } from '../../platform/views.js';
 import { exitCodeOf, toRunResult } from '../../report/summary.js';
@@ -50,6 +51,8 @@ export async function run(opts: PlatformCallOptions, cmd: Command): Promise<numb
 /** Calls the platform and prints the answer and the checks; returns the exit code. Used by the wizard too. */
 export async function reportPlatformCall(session: Session, input: PlatformCallInput & { target: ResolvedTarget }): Promise<number> {
   warnTransport(session, [platformUrl(session.config, input.target.path)]);
+  // What the body hides by key (a PIN, a CVV, a password) is hidden too where the answer echoes it.
+  session.redactor.addFromJson(input.body);
   let outcome;
   try {
     outcome = await callPlatform({ ...input, shownBody: session.redactor.json(input.body) }, session.config);
@@ -67,7 +70,8 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
           durationMs: outcome.exchange.durationMs,
           ...(response ? { status: response.status } : {}),
           ...(outcome.exchange.error ? { errorCode: outcome.exchange.error.code } : {}),
-          ...(outcome.rows ? { rows: outcome.rows } : {}),
+          // Flattened rows lose the keys free-text masking needs: mask by key before flattening.
+          ...(outcome.json !== undefined ? { rows: flattenJson(session.globals.showSecrets ? outcome.json : session.redactor.json(outcome.json)) } : {}),
           ...(outcome.errorInfo ? { errorInfo: outcome.errorInfo } : {}),
           ...(outcome.caseResult.responseBody !== undefined ? { text: outcome.caseResult.responseBody } : {}),
         },
