@@ -224,7 +224,7 @@ function closeObjects(schema) {
  * instancePath (ajv's schemaPath is relative to whichever function it compiled, so it cannot locate
  * a subschema reliably). Node 0 is the root. An object node lists its documented names and aliases and
  * the node of each property; an array node its items' node. `$ref`s are followed (recursion becomes a
- * cycle in the graph); composition branches are merged.
+ * cycle in the graph); composition branches are merged. An object node also lists its required names.
  */
 function collectMeta(schema) {
   const nodes = [];
@@ -242,6 +242,7 @@ function collectMeta(schema) {
     nodes.push(node);
     const members = [target, ...BRANCHES.flatMap((k) => (Array.isArray(target[k]) ? target[k] : []))].map((m) => deref(schema, m)).filter(Boolean);
     for (const member of members) {
+      for (const name of Array.isArray(member.required) ? member.required : []) if (!(node.required ??= []).includes(name)) node.required.push(name);
       for (const [name, propSchema] of Object.entries(member.properties ?? {})) {
         (node.props ??= []).push(name);
         for (const alias of propSchema?.['x-aliases'] ?? []) (node.aliases ??= {})[alias] = name;

@@ -1,7 +1,8 @@
 /**
  * Schema validation with the wire's leniency. One call of the compiled validator decides a valid
  * document. Only when it fails are the errors classified: a property written in another casing or as
- * a documented alias, a number written as a numeric string (and the like) are `lenient` findings; a
+ * a documented alias, a number written as a numeric string (and the like), an empty string for an
+ * optional code are `lenient` findings; a
  * name the schema does not know is `info`; then a normalised copy (renamed, coerced) is validated again
  * so the remaining errors are the real ones. The input is never mutated.
  */
@@ -9,7 +10,7 @@ import type { Finding, Severity } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
 import { findingFromAjvError, jsonType, typesOf } from './ajv-findings.js';
 import { meaningfulErrors } from './error-noise.js';
-import { getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
+import { escapeToken, getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
 import { clipped, quoted } from './shown.js';
 import { nearestName } from './suggest.js';
 
@@ -33,7 +34,8 @@ export interface Classified {
 type Fix =
   | { kind: 'rename'; parent: string; from: string; to: string; viaAlias: boolean }
   | { kind: 'drop'; parent: string; name: string; documented: string }
-  | { kind: 'coerce'; path: string; from: unknown; to: unknown; expected: string };
+  | { kind: 'coerce'; path: string; from: unknown; to: unknown; expected: string }
+  | { kind: 'blank'; path: string; pattern: string };
 
 /** Renames nest (a renamed object may hold renamed keys), so passes repeat up to this many times. */
 const MAX_PASSES = 8;
@@ -125,6 +127,10 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
       const parent = getAt(doc, error.instancePath) as Record<string, unknown>;
       if (Object.prototype.hasOwnProperty.call(parent, documented.name)) fixes.push({ kind: 'drop', parent: error.instancePath, name, documented: documented.name });
       else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: documented.name, viaAlias: documented.viaAlias });
+    } else if (error.keyword === 'pattern' && getAt(doc, error.instancePath) === '' && !seen.has(error.instancePath) && isOptional(meta, error.instancePath)) {
+      // An empty string where an optional code is documented (.NET's string.Empty): read as absent.
+      seen.add(error.instancePath);
+      fixes.push({ kind: 'blank', path: error.instancePath, pattern: String(error.params.pattern) });
     } else if (error.keyword === 'type' && !seen.has(error.instancePath)) {
       const coerced = lenientCoercion(getAt(doc, error.instancePath), typesOf(error));
       if (coerced) {
@@ -134,6 +140,14 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
     }
   }
   return fixes;
+}
+
+/** True when the property at `pointer` is not required by its object's schema. */
+function isOptional(meta: SchemaMeta, pointer: string): boolean {
+  const tokens = parsePointer(pointer);
+  const name = tokens.pop();
+  const parent = shapeAt(meta, tokens.map((t) => `/${escapeToken(t)}`).join(''));
+  return name !== undefined && !(parent?.required ?? []).includes(name);
 }
 
 /** The documented form of a value sent in a tolerated wrong type, or undefined when not tolerated. */
@@ -168,6 +182,14 @@ function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Seve
         actual: fix.name,
         severity,
       };
+    case 'blank':
+      return {
+        path: toOriginal(fix.path),
+        message: `an empty string where a value matching ${fix.pattern} is documented; receivers read it as absent: send null or leave it out`,
+        expected: `null or matching ${fix.pattern}`,
+        actual: '',
+        severity,
+      };
     case 'coerce':
       return {
         path: toOriginal(fix.path),
@@ -184,9 +206,9 @@ function article(type: string): string {
 }
 
 function applyFix(doc: unknown, fix: Fix, renames: { norm: string; orig: string }[]): void {
-  if (fix.kind === 'coerce') {
+  if (fix.kind === 'coerce' || fix.kind === 'blank') {
     const at = parentOf(doc, fix.path);
-    if (at) (at.parent as Record<string, unknown>)[at.key] = fix.to;
+    if (at) (at.parent as Record<string, unknown>)[at.key] = fix.kind === 'coerce' ? fix.to : null;
     return;
   }
   const parent = getAt(doc, fix.parent) as Record<string, unknown>;

@@ -26,6 +26,8 @@ export interface CompiledValidator {
  */
 export interface ShapeNode {
   props?: string[];
+  /** Documented names the object requires. */
+  required?: string[];
   /** Documented alias -> documented property name (`x-aliases`). */
   aliases?: Record<string, string>;
   children?: Record<string, number>;

@@ -89,6 +89,24 @@ describe('tolerated types', () => {
     expect(findings.find((f) => f.path === '/productsList/0/IsBundle')).toMatchObject({ expected: 'boolean', actual: 'false', severity: 'warning' });
   });
 
+  it('warns on an empty string for an optional code (read as absent), and fails it where the code is required', () => {
+    const order = sample('order-full.json');
+    order.OTCurrencyCode = '';
+    order.PrimaryShipping.CountryCode3 = '';
+    const checks = validatePayload('order', order);
+    expect(check(checks, 'schema').findings).toEqual([]);
+    expect(check(checks, 'lenient').findings).toEqual([
+      expect.objectContaining({ path: '/OTCurrencyCode', expected: 'null or matching ^[A-Z]{3}$', actual: '', severity: 'warning' }),
+      expect.objectContaining({ path: '/PrimaryShipping/CountryCode3', actual: '', severity: 'warning' }),
+    ]);
+    expect(check(validatePayload('order', order, { strict: true }), 'lenient').status).toBe('failed');
+    const request = sample('gift-card-request.json');
+    request.ShippingCountryCode = '';
+    const required = validatePayload('gift-card-request', request);
+    expect(check(required, 'lenient').findings).toEqual([]);
+    expect(check(required, 'schema').findings).toEqual([expect.objectContaining({ path: '/ShippingCountryCode', actual: '', severity: 'error' })]);
+  });
+
   it('keeps a non-numeric string where a number is documented an error, with expected and actual', () => {
     const order = sample('order-full.json');
     order.Products[0].Quantity = 'two';
