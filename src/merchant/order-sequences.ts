@@ -24,6 +24,9 @@ function saysDuplicate(text: string): boolean {
   return DUPLICATE.test(text) || (EXISTS.test(text) && !NEGATED_EXISTS.test(text));
 }
 
+/** Each follow-up case and the check it carries. */
+const SEQUENCE = [['redelivery', 'idempotent-redelivery'], ['update', 'update-same-order'], ['unknown-properties', 'unknown-properties-tolerated']] as const;
+
 function report(ctx: MerchantContext, variant: string, auth: AuthConfig, posted: PostedOrder, checks: CheckResult[]): CaseResult {
   return caseResult({ endpoint: 'SendOrderToMerchant', variant, authMode: auth.mode, exchange: posted.judged.exchange, checks, bodyText: posted.judged.bodyText }, ctx);
 }
@@ -51,9 +54,6 @@ function notJudged(ctx: MerchantContext, auth: AuthConfig, first: PostedOrder): 
   const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery of the order ${outcome}, so this cannot be judged` }] });
   return SEQUENCE.map(([variant, id]) => report(ctx, variant, auth, first, [skipped(id)]));
 }
-
-/** Each follow-up case and the check it carries. */
-const SEQUENCE = [['redelivery', 'idempotent-redelivery'], ['update', 'update-same-order'], ['unknown-properties', 'unknown-properties-tolerated']] as const;
 
 /**
  * Posts the order, then the same order again (re-delivery), then as an update, then a copy with a

@@ -6,9 +6,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockMerchant } from '../../src/mock/merchant/server.js';
 import { defaultConfig } from '../../src/config/defaults.js';
@@ -197,6 +198,18 @@ describe('verdicts on merchants the reference faults do not cover', () => {
     const { code, report } = await check(project('http://127.0.0.1:9'));
     expect(report.summary.failed).toBe(0);
     expect(code).toBe(3);
+  });
+
+  it('writes well-formed JUnit for failed cases whose curl carries a masked Basic header', async () => {
+    const url = await merchant(() => ({ status: 500, body: { ResponseInfo: { Success: false, Message: 'down' } } }));
+    const dir = project(url, [{ mode: 'basic', username: 'platform', password: 'pw-Secret-88d1' }]);
+    const result = await runCli(['check-cart', '--no-negative', '--junit', 'report.xml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const xml = readFileSync(join(dir, 'report.xml'), 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain('Authorization: Basic ****');
+    expect(xml).not.toContain('pw-Secret-88d1');
+    expect(xml).not.toContain(Buffer.from('platform:pw-Secret-88d1').toString('base64'));
   });
 
   it('--auth with no mode named is a usage error, not an internal one', async () => {
