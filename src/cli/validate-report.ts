@@ -34,8 +34,11 @@ export interface ValidateReport {
   finish(failure?: RunFailure): Promise<void>;
 }
 
-/** Masks card data in a value by the key it sits under, then as free text. */
-export type ValueMask = (value: unknown, key: string | undefined) => unknown;
+/**
+ * Masks card data in a value by where it sits (the JSON pointer of its finding: the redactor needs
+ * the keys above it too, a CardFields entry being secret by its parent), then as free text.
+ */
+export type ValueMask = (value: unknown, path: string | undefined) => unknown;
 
 /** Running totals of a validate run. */
 export class Totals {
@@ -66,18 +69,13 @@ export class Totals {
   }
 }
 
-function lastToken(path: string | undefined): string | undefined {
-  if (!path) return undefined;
-  return path.slice(path.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /**
- * A finding with `actual` masked by the key it belongs to (a CVV under /PaymentDetails/CVVNumber);
- * when the key masks it, the value is also taken out of the message that quotes it.
+ * A finding with `actual` masked by where it belongs (a CVV under /PaymentDetails/CVVNumber, any
+ * CardFields entry but CardId); when that masks it, the value is also taken out of the message.
  */
 export function maskFinding(f: Finding, mask: ValueMask): Finding {
   if (f.actual === undefined) return f;
-  const masked = mask(f.actual, lastToken(f.path));
+  const masked = mask(f.actual, f.path);
   if (masked === f.actual || JSON.stringify(masked) === JSON.stringify(f.actual)) return f;
   let message = f.message;
   if (typeof f.actual === 'string' || typeof f.actual === 'number') {

@@ -251,4 +251,15 @@ describe('xborder validate (built CLI)', () => {
       expect(r.stdout).toContain('/PaymentDetails/CVVNumber');
     }
   });
+
+  it('masks every CardFields value but CardId in findings, whatever the field is called', async () => {
+    const request = { MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', ShippingCountryCode: 'DE', CardFields: { CardId: 'GC-1', SecurityCode: 987654, CardPin: 4821 } };
+    for (const args of [['validate', '-'], ['validate', '--json', '-']]) {
+      const r = await runCli(args, { input: JSON.stringify(request) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('/CardFields/SecurityCode');
+      expect(r.stdout).not.toContain('987654');
+      expect(r.stdout).not.toContain('4821');
+    }
+  });
 });

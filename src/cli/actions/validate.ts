@@ -10,6 +10,7 @@ import type { CheckResult } from '../../model.js';
 import { Redactor } from '../../redact/redactor.js';
 import { VERSION } from '../../version.js';
 import { PAYLOAD_KINDS, detectKind, isPayloadKind, validatePayload, type PayloadKind } from '../../validation/index.js';
+import { parsePointer } from '../../validation/pointer.js';
 import { assertReadable, readDocuments, type InputDocument } from '../ndjson.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 import { Totals, jsonReport, tableReport, type ValidateReport, type ValueMask } from '../validate-report.js';
@@ -34,9 +35,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (text) => redactor.text(text) });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
-  const mask: ValueMask = globals.showSecrets
-    ? (v) => v
-    : (value, key) => (key === undefined ? redactor.json(value) : redactor.json({ [key]: value })[key]);
+  const mask: ValueMask = globals.showSecrets ? (v) => v : (value, path) => maskAt(redactor, value, path);
 
   const totals = new Totals();
   const report: ValidateReport = globals.json
@@ -55,6 +54,18 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   }
   await report.finish();
   return totals.exitCode();
+}
+
+/**
+ * `value` masked as the redactor masks it in its place in the document: it is rebuilt inside the
+ * keys of its pointer (PaymentDetails > CardNumber, CardFields > any field), masked, and read back.
+ */
+function maskAt(redactor: Redactor, value: unknown, path: string | undefined): unknown {
+  const tokens = path ? parsePointer(path) : [];
+  // A computed key makes an own property, even for "__proto__".
+  let masked = redactor.json(tokens.reduceRight<unknown>((inner, token) => ({ [token]: inner }), value));
+  for (const token of tokens) masked = (masked as Record<string, unknown>)[token];
+  return masked;
 }
 
 /** The files to read: as given, or stdin when none (refused on a terminal: it would wait forever). */
