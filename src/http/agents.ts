@@ -43,11 +43,30 @@ async function build(o: ConnectionOptions): Promise<Dispatcher> {
       requestTls: tls,
       proxyTls: { timeout: o.connectTimeoutMs },
       // With a proxy the only socket this machine opens goes to the proxy: bind that one.
-      clientFactory: (origin, opts) => new Pool(origin, { ...opts, ...bind }),
+      clientFactory: (origin, opts) => tunnelErrorsFinal(new Pool(origin, { ...opts, ...bind })),
       bodyTimeout: 0,
     });
   }
   return new Agent({ connect: tls, ...bind, bodyTimeout: 0 });
+}
+
+/**
+ * A proxy that closes the connection while answering CONNECT fails the tunnel with undici's socket
+ * error, which undici treats as recoverable: it reconnects at once, for ever (thousands of CONNECTs a
+ * second until the total timeout). Renaming that error makes the request fail with it instead.
+ */
+function tunnelErrorsFinal(pool: Pool): Pool {
+  const connect = pool.connect.bind(pool) as (o: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  const tunnel = async (options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> => {
+    try {
+      return await connect(options);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
+      throw Object.assign(new Error(`the proxy closed the connection instead of answering CONNECT (${(err as Error).message})`), { code: 'PROXY_CLOSED', cause: err });
+    }
+  };
+  // ProxyAgent opens each tunnel through connect(options) and awaits the promise.
+  return Object.assign(pool, { connect: tunnel }) as Pool;
 }
 
 /**

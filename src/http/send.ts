@@ -55,12 +55,13 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
           message: `${target} sent no response headers within ${Math.min(s.firstByteTimeoutMs, s.timeoutMs)} ms`,
         };
   const t0 = performance.now();
+  const proxy = resolveProxy(url, s.proxy);
   let response: ReceivedResponse | undefined;
   try {
     const dispatcher = await getDispatcher({
       caFile: s.caFile,
       insecure: s.insecure,
-      proxy: resolveProxy(url, s.proxy),
+      proxy,
       localAddress: spec.localAddress,
       connectTimeoutMs: s.connectTimeoutMs,
     });
@@ -94,7 +95,7 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
     return { response };
   } catch (err) {
     // A response whose body failed midway is still returned (status, headers, the bytes that came).
-    return { response, error: fired ? timeoutError(response !== undefined) : toTransportError(err, target) };
+    return { response, error: fired ? timeoutError(response !== undefined) : toTransportError(err, target, proxy ? proxyHost(proxy) : undefined) };
   } finally {
     clearTimeout(totalTimer);
     clearTimeout(firstByteTimer);
@@ -129,8 +130,20 @@ export async function send(spec: RequestSpec, settings: HttpSettings): Promise<E
   }
   for (let n = 0; ; n++) {
     const a = await attempt(spec, url, s);
-    if (!a.error || a.response || !NOT_STARTED_CODES.has(a.error.code) || n >= s.retries) return done(a);
+    if (!a.error || a.response || !NOT_STARTED_CODES.has(a.error.code) || n >= s.retries) {
+      // Say that the retries happened: "refused" after five minutes of waiting needs explaining.
+      return done(n > 0 && a.error ? { ...a, error: { ...a.error, message: `${a.error.message} (${n + 1} attempts, ${s.retryIntervalMs} ms apart)` } } : a);
+    }
     await sleep(s.retryIntervalMs);
+  }
+}
+
+/** host:port of a proxy URL, for messages: never its credentials. */
+function proxyHost(proxy: string): string | undefined {
+  try {
+    return new URL(proxy).host;
+  } catch {
+    return undefined;
   }
 }
 

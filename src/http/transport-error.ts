@@ -24,21 +24,25 @@ function codesOf(err: unknown): { codes: string[]; messages: string[] } {
  * Maps any error thrown while sending into the stable codes of `TransportError`
  * (ECONNREFUSED, ENOTFOUND, ECONNRESET, TIMEOUT_CONNECT, TIMEOUT_FIRST_BYTE, TLS, PROXY, ...).
  * Unknown node codes pass through unchanged so nothing is hidden; the total timeout is decided by
- * the caller, which owns the abort signal.
+ * the caller, which owns the abort signal. With `proxy` (its host:port, never its credentials) the
+ * only connection this machine opens is to the proxy, so refusals and DNS failures name it.
  */
-export function toTransportError(err: unknown, target: string): TransportError {
+export function toTransportError(err: unknown, target: string, proxy?: string): TransportError {
   const { codes, messages } = codesOf(err);
   const message = messages[0] ?? String(err);
   const has = (...c: string[]) => codes.some((x) => c.includes(x));
+  const theProxy = proxy ? `the proxy ${proxy}` : 'the proxy';
+  const peer = proxy ? `${theProxy} (on the way to ${target})` : target;
 
   if (has('DECODING')) return { code: 'DECODING', message: `${target}: ${message}` };
   if (has('CA_FILE')) return { code: 'CA_FILE', message };
-  if (has('ECONNREFUSED')) return { code: 'ECONNREFUSED', message: `connection refused by ${target}` };
+  if (has('PROXY_CLOSED')) return { code: 'PROXY', message: `${theProxy} closed the connection instead of opening a tunnel to ${target}` };
+  if (has('ECONNREFUSED')) return { code: 'ECONNREFUSED', message: `connection refused by ${peer}` };
   if (has('ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA')) {
-    return { code: 'ENOTFOUND', message: `DNS lookup failed for ${target} (${codes[0]})` };
+    return { code: 'ENOTFOUND', message: `DNS lookup failed for ${peer} (${codes[0]})` };
   }
   if (has('UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT')) {
-    return { code: 'TIMEOUT_CONNECT', message: `connecting to ${target} timed out` };
+    return { code: 'TIMEOUT_CONNECT', message: proxy ? `connecting to ${target} through ${theProxy} timed out` : `connecting to ${target} timed out` };
   }
   if (has('UND_ERR_HEADERS_TIMEOUT')) {
     return { code: 'TIMEOUT_FIRST_BYTE', message: `${target} accepted the request but sent no response headers in time` };
@@ -47,7 +51,7 @@ export function toTransportError(err: unknown, target: string): TransportError {
   const tlsCode = codes.find((c) => TLS_CODE.test(c));
   if (tlsCode) return { code: 'TLS', message: `TLS failure with ${target}: ${message} (${tlsCode})` };
   if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(message)) {
-    return { code: 'PROXY', message: `the proxy refused the tunnel to ${target}: ${message}` };
+    return { code: 'PROXY', message: `${theProxy} refused the tunnel to ${target}: ${message}` };
   }
   if (has('ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET') || /other side closed|socket hang up/i.test(message)) {
     return { code: 'ECONNRESET', message: `${target} closed the connection early (${message})` };

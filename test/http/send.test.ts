@@ -319,6 +319,15 @@ describe('send: retries', () => {
     }
   });
 
+  it('says how many attempts a request that never started took', async () => {
+    const port = await closedPort();
+    const ex = await send(get(`http://127.0.0.1:${port}/`), settings({ retries: 2, retryIntervalMs: 50 }));
+    expect(ex.error?.code).toBe('ECONNREFUSED');
+    expect(ex.error?.message).toBe(`connection refused by 127.0.0.1:${port} (3 attempts, 50 ms apart)`);
+    const once = await send(get(`http://127.0.0.1:${port}/`), settings({ retries: 0 }));
+    expect(once.error?.message).toBe(`connection refused by 127.0.0.1:${port}`);
+  });
+
   it('does not retry after a response, even a 500', async () => {
     let hits = 0;
     const srv = await httpServer((_req, res) => {

@@ -112,6 +112,40 @@ describe('proxy', () => {
   });
 });
 
+describe('proxy failures', () => {
+  it('a proxy that closes the connection on CONNECT fails the request at once, without a reconnect storm', async () => {
+    let connects = 0;
+    const proxyServer = http.createServer();
+    proxyServer.on('connect', (_req: http.IncomingMessage, client: net.Socket) => {
+      connects++;
+      client.destroy();
+    });
+    const proxy = await listen(proxyServer);
+    try {
+      const started = Date.now();
+      const ex = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url, caFile: tls.certFile, timeoutMs: 4000, firstByteTimeoutMs: 4000 }));
+      expect(ex.error?.code).toBe('PROXY');
+      expect(ex.error?.message).toContain(`the proxy 127.0.0.1:${proxy.port} closed the connection`);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(connects).toBeLessThanOrEqual(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a refused or unknown proxy is named (without its credentials), not the target', async () => {
+    const dead = await listen(net.createServer());
+    await dead.close();
+    const refused = await send({ method: 'GET', url: 'https://shop.example.com/cart', headers: {} }, settings({ proxy: `http://bob:pr0xy-pw@127.0.0.1:${dead.port}` }));
+    expect(refused.error?.code).toBe('ECONNREFUSED');
+    expect(refused.error?.message).toBe(`connection refused by the proxy 127.0.0.1:${dead.port} (on the way to shop.example.com)`);
+    const unknown = await send({ method: 'GET', url: 'https://shop.example.com/cart', headers: {} }, settings({ proxy: 'http://bob:pr0xy-pw@proxy.invalid:3128' }));
+    expect(unknown.error?.code).toBe('ENOTFOUND');
+    expect(unknown.error?.message).toMatch(/^DNS lookup failed for the proxy proxy\.invalid:3128 \(on the way to shop\.example\.com\)/);
+    expect(JSON.stringify([refused.error, unknown.error])).not.toContain('pr0xy-pw');
+  });
+});
+
 describe('localAddress', () => {
   it('binds the local address of the request (127.0.0.2 is local on Linux loopback)', async () => {
     const seen: string[] = [];
