@@ -1,7 +1,8 @@
 /**
  * One walk over a document for the rules that judge strings by the name of their property (ISO codes,
  * e-mails, URLs): the walk is the costly part on long NDJSON inputs, so it is done once per validation
- * and its findings are shared through the rule context.
+ * and its findings are shared through the rule context. Given the schema's shape (as validatePayload
+ * does), it visits documented properties only; without it, every property by its name.
  */
 import type { Finding } from '../model.js';
 import { decodeValue, formDecode } from '../decode/form-decode.js';

@@ -19,8 +19,8 @@ export interface PayloadRule {
 export interface RuleContext {
   memo: Map<string, unknown>;
   /**
-   * The schema's shape graph, given only when the document passed the closed schema as sent: every
-   * property it holds is then documented, so walking the graph sees all of it and skips the rest.
+   * The schema's shape graph (the document is then normalised: documented names): walking it visits
+   * the documented properties and skips undocumented ones, whose values the interface does not define.
    */
   shape?: readonly ShapeNode[];
 }

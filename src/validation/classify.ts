@@ -26,8 +26,6 @@ export interface Classified {
   normalized: unknown;
   /** Maps a pointer into `normalized` back to the input's pointer (renamed keys restored). */
   toOriginal(pointer: string): string;
-  /** True when the document passed the closed schema as sent (no unknown names, nothing tolerated). */
-  exact: boolean;
 }
 
 /** A change the normalised copy gets, found in one pass. */
@@ -43,7 +41,7 @@ const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 /** Validates `doc`; see the module comment. */
 export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unknown, strict: boolean): Classified {
-  if (validate(doc)) return { schema: [], lenient: [], unknown: [], normalized: doc, toOriginal: (p) => p, exact: true };
+  if (validate(doc)) return { schema: [], lenient: [], unknown: [], normalized: doc, toOriginal: (p) => p };
 
   const lenientSeverity: Severity = strict ? 'error' : 'warning';
   const renames: { norm: string; orig: string }[] = [];
@@ -75,7 +73,7 @@ export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unk
     if (name !== undefined) unknown.push(unknownFinding(error, name, meta, toOriginal));
     else schema.push(findingFromAjvError(error, current, toOriginal));
   }
-  return { schema, lenient, unknown, normalized: current, toOriginal, exact: false };
+  return { schema, lenient, unknown, normalized: current, toOriginal };
 }
 
 /** The name of an additional/unevaluated property error, else undefined. */

@@ -48,7 +48,9 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
     const result = classify(validate, meta, doc, strict);
     ruleInput = result.normalized;
     toOriginal = result.toOriginal;
-    if (result.exact) context.shape = meta.nodes;
+    // Rules that judge strings by their property's name read documented properties only: the value
+    // of a property the interface does not name (tolerated, reported as info) is not theirs to fail.
+    context.shape = meta.nodes;
     checks.push(toCheck('schema', 'Schema', result.schema));
     checks.push(toCheck('lenient', 'Tolerated forms (casing, aliases, types)', result.lenient));
     checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: result.unknown });

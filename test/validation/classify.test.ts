@@ -202,6 +202,25 @@ describe('unknown properties', () => {
   });
 });
 
+describe('undocumented properties are not judged', () => {
+  it('does not fail codes, e-mails or URLs held by properties the interface does not name', () => {
+    const order = sample('order-full.json');
+    order.SecondaryShipping.PhoneCountryCode = '+49';
+    order.InternationalDetails.TrackingUrl = 'see DHL';
+    order.BillingEmail = 'n/a';
+    const checks = validatePayload('order', order);
+    expect(checks.filter((c) => c.status !== 'passed')).toEqual([]);
+    expect(check(checks, 'unknown-properties').findings).toHaveLength(3);
+  });
+
+  it('still judges a documented property sent in another casing, at its path as sent', () => {
+    const order = sample('order-full.json');
+    order.SecondaryShipping.countrycode = 'XX';
+    delete order.SecondaryShipping.CountryCode;
+    expect(check(validatePayload('order', order), 'iso-codes').findings).toEqual([expect.objectContaining({ path: '/SecondaryShipping/countrycode', actual: 'XX', severity: 'error' })]);
+  });
+});
+
 describe('strict', () => {
   it('turns tolerated forms into failures and leaves unknown names informational', () => {
     const order = sample('order-full.json');
