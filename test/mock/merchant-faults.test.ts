@@ -163,6 +163,10 @@ describe('order faults', () => {
     expect(missing.json.ResponseInfo.Success).toBe(false);
     const malformed = await postOrder(server, '{"OrderId":');
     expect(malformed.status).toBe(200);
+    expect(malformed.json.ResponseInfo.Description).toBe('The request body is not valid JSON: it ends before the value is complete at line 1, column 12.');
+    // Never a quote of the body: it carries card data.
+    const echoed = await postOrder(server, 'x{"PaymentDetails":{"CardNumber":"4111111111111111","CVVNumber":"913"}}');
+    expect(JSON.stringify(echoed.json)).not.toMatch(/4111|913/);
     // A good order still succeeds.
     expect((await postOrder(server, sampleOrder())).json.ResponseInfo.Success).toBe(true);
   });

@@ -44,6 +44,9 @@ describe('mock platform: ValidateGiftCard', () => {
     const malformed = post(`/ValidateGiftCard?merchantGUID=${GUID}`, '{"CardFields": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ Code: '400', Error: 'Bad Request' });
+    // The error says where, never what: V8's message would quote the body, PIN included.
+    const echoed = post(`/ValidateGiftCard?merchantGUID=${GUID}`, 'x{"CardFields":{"CardId":"A","CardPin":"PIN-5521"}}');
+    expect(echoed.body).toEqual({ Code: '400', Error: 'Bad Request', Description: 'The request body is not valid JSON: unexpected character "x", expected a value at line 1, column 1.' });
     expect(post('/ValidateGiftCard', card('')).status).toBe(400);
     expect(post('/ValidateGiftCard', { ...card('XB-GC-ZERO-0002'), ShippingCountryCode: 'Germany' }).status).toBe(400);
   });

@@ -4,6 +4,7 @@
  * content type, empty or truncated body) are applied, so each route stays about behaviour.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { invalidJsonReason } from '../invalid-json.js';
 
 /** What a route decided to answer, before any wire fault is applied. */
 export interface Reply {
@@ -40,7 +41,7 @@ export function parseJson(body: Buffer): ParsedBody {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, reason: `The request body is not valid JSON: ${(error as Error).message}` };
+    return { ok: false, reason: invalidJsonReason(text, error as Error) };
   }
 }
 

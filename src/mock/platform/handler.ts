@@ -6,6 +6,7 @@
 import { fieldOf as field } from '../../platform/error-info.js';
 import { operationForPath, VALIDATE_GIFT_CARD } from '../../platform/operations.js';
 import { findTestCard, UNKNOWN_CARD, WRONG_PIN } from './test-cards.js';
+import { invalidJsonReason } from '../invalid-json.js';
 
 /** A request as the mock sees it. Header names lower-cased (node:http does that). */
 export interface PlatformRequest {
@@ -42,7 +43,7 @@ export function handlePlatformRequest(request: PlatformRequest, merchantGUID: st
     try {
       body = JSON.parse(request.body);
     } catch (error) {
-      return errorInfo(400, 'Bad Request', `The request body is not valid JSON: ${(error as Error).message}`);
+      return errorInfo(400, 'Bad Request', invalidJsonReason(request.body, error as Error));
     }
   }
 
