@@ -79,12 +79,14 @@ export const orderOriginalOrderRule: PayloadRule = {
   check(doc) {
     const root = asObject(doc);
     if (!root) return [];
+    // An OriginalOrder whose fields are all null or blank names no order: serializers emit one so.
     const original = asObject(root.OriginalOrder);
+    const namesOrder = original !== undefined && Object.values(original).some(isGiven);
     const replacement = root.IsReplacementOrder === true;
-    if (original && !replacement) {
+    if (namesOrder && !replacement) {
       return [{ path: '/OriginalOrder', message: 'OriginalOrder is given but IsReplacementOrder is not true', expected: 'IsReplacementOrder: true', actual: received(root.IsReplacementOrder), severity: 'error' }];
     }
-    if (replacement && !(original && Object.values(original).some(isGiven))) {
+    if (replacement && !namesOrder) {
       return [{ path: '/OriginalOrder', message: 'a replacement order (IsReplacementOrder true) should say which order it replaces in OriginalOrder', expected: 'OriginalOrder with OrderId or MerchantOrderId', actual: received(root.OriginalOrder), severity: 'warning' }];
     }
     return [];

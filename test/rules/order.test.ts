@@ -61,6 +61,12 @@ describe('order-original-order', () => {
   it('accepts OriginalOrder on a replacement order', () => {
     expect(orderOriginalOrderRule.check(sample('order-replacement.json'))).toEqual([]);
   });
+  it('accepts an OriginalOrder of nulls on an ordinary order (a serializer emitting every record)', () => {
+    const order = sample('order-full.json');
+    order.OriginalOrder = { MerchantInternalOrderId: null, MerchantOrderId: null, OrderId: '' };
+    expect(orderOriginalOrderRule.check(order)).toEqual([]);
+  });
+
   it('fails OriginalOrder without IsReplacementOrder, and warns on a replacement that names no original', () => {
     const order = sample('order-replacement.json');
     order.IsReplacementOrder = false;
