@@ -1,4 +1,4 @@
-import { CARD_NUMBER_KEYS, MASK, maskCardNumber, maskPatterns, SECRET_KEYS } from './patterns.js';
+import { CARD_NUMBER_KEYS, luhnValid, MASK, maskCardNumber, maskPatterns, SECRET_KEYS } from './patterns.js';
 import { replaceJsonSafe } from './json-safe.js';
 import { secretForms } from './secret-forms.js';
 
@@ -15,6 +15,12 @@ const ALWAYS_MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', '
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** True when free-text masking would find `value` as a card number on its own (13 to 19 Luhn-valid digits). */
+function isCardLike(value: string): boolean {
+  const digits = value.replace(/[ -]/g, '');
+  return /^\d{13,19}$/.test(digits) && luhnValid(digits);
 }
 
 /** True for a plain object (not an array, Buffer or class instance). */
@@ -97,8 +103,11 @@ export class Redactor {
           const key = k.toLowerCase();
           if (key === 'cardfields' && isPlainObject(x)) {
             for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv);
-          } else if (SECRET_KEYS.has(key) || CARD_NUMBER_KEYS.has(key)) addValue(x);
-          else visit(x);
+          } else if (SECRET_KEYS.has(key)) addValue(x);
+          // A real card number is found in free text by its Luhn digit, which keeps its last 4 readable.
+          else if (CARD_NUMBER_KEYS.has(key)) {
+            if (!(typeof x === 'string' || typeof x === 'number') || !isCardLike(String(x))) addValue(x);
+          } else visit(x);
         }
       }
     };

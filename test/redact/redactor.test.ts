@@ -289,6 +289,10 @@ describe('hardening: echoes, URLs and request bodies', () => {
     const echoed = r.text('Request.CardFields.CardPin │ LONGPIN-77aa, code CODE-9182 cvv 9173 pan 6006491234567890 pw pw-12345 id CARD-ID-1');
     for (const s of ['LONGPIN-77aa', 'CODE-9182', '9173', '6006491234567890', 'pw-12345']) expect(echoed).not.toContain(s);
     expect(echoed).toContain('CARD-ID-1');
+    // A Luhn-valid card number is left to the card rule, which keeps the last 4 digits readable.
+    const card = new Redactor();
+    card.addFromJson({ PaymentDetails: { CardNumber: '4111111111111111' } });
+    expect(card.text('"CardNumber":"4111111111111111" and 4111 1111 1111 1111')).toBe('"CardNumber":"************1111" and ************1111');
   });
 
   it('redactorForConfig registers URL passwords, credential query parameters, credential cartParams and proxy variables', () => {
