@@ -125,6 +125,18 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
       const parent = getAt(doc, error.instancePath) as Record<string, unknown>;
       if (Object.prototype.hasOwnProperty.call(parent, documented.name)) fixes.push({ kind: 'drop', parent: error.instancePath, name, documented: documented.name });
       else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: documented.name, viaAlias: documented.viaAlias });
+    } else if (error.keyword === 'required') {
+      // In an object open to extra names (CardFields, a string map) another casing is no unknown
+      // name, so it is found from the missing one: cardId for CardId.
+      const missing = String(error.params.missingProperty);
+      const parent = getAt(doc, error.instancePath);
+      const object = shapeAt(meta, error.instancePath);
+      if (!object || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+      const variant = Object.keys(parent).find((k) => documentedName(object, k)?.name === missing);
+      const key = `${error.instancePath}\0${variant}`;
+      if (variant === undefined || seen.has(key)) continue;
+      seen.add(key);
+      fixes.push({ kind: 'rename', parent: error.instancePath, from: variant, to: missing, viaAlias: documentedName(object, variant)?.viaAlias ?? false });
     } else if (error.keyword === 'pattern' && getAt(doc, error.instancePath) === '' && !seen.has(error.instancePath) && isOptional(meta, error.instancePath)) {
       // An empty string where an optional code is documented (.NET's string.Empty): read as absent.
       seen.add(error.instancePath);

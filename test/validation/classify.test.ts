@@ -52,6 +52,18 @@ describe('casing and aliases', () => {
     expect(lenient.findings[0].message).toContain('alias');
   });
 
+  it('finds another casing of a required name inside a map open to extra names (CardFields)', () => {
+    const request = sample('gift-card-request.json');
+    request.cardFields = { cardId: request.CardFields.CardId, CardPin: request.CardFields.CardPin };
+    delete request.CardFields;
+    const checks = validatePayload('gift-card-request', request);
+    expect(checks.filter((c) => c.status === 'failed')).toEqual([]);
+    expect(check(checks, 'lenient').findings.map((f) => [f.path, f.expected])).toEqual([
+      ['/cardFields', 'CardFields'],
+      ['/cardFields/cardId', 'CardId'],
+    ]);
+  });
+
   it('reports a variant sent beside its documented name as a duplicate', () => {
     const order = sample('order-full.json');
     order.orderId = 'GE-OTHER';
