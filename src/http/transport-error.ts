@@ -22,7 +22,7 @@ function codesOf(err: unknown): { codes: string[]; messages: string[] } {
 
 /**
  * Maps any error thrown while sending into the stable codes of `TransportError`
- * (ECONNREFUSED, ENOTFOUND, ECONNRESET, TIMEOUT_CONNECT, TIMEOUT_FIRST_BYTE, TLS, PROXY, ...).
+ * (ECONNREFUSED, ENOTFOUND, ECONNRESET, TIMEOUT_CONNECT, TIMEOUT_FIRST_BYTE, TLS, PROXY, PROTOCOL, ...).
  * Unknown node codes pass through unchanged so nothing is hidden; the total timeout is decided by
  * the caller, which owns the abort signal. With `proxy` (its host:port, never its credentials) the
  * only connection this machine opens is to the proxy, so refusals and DNS failures name it.
@@ -48,6 +48,9 @@ export function toTransportError(err: unknown, target: string, proxy?: string): 
     return { code: 'TIMEOUT_FIRST_BYTE', message: `${target} accepted the request but sent no response headers in time` };
   }
   if (has('UND_ERR_BODY_TIMEOUT')) return { code: 'TIMEOUT_TOTAL', message: `${target} stopped sending the body` };
+  // Reached and answered, but not in HTTP: a TLS port spoken to in plain http, a raw TCP service, a broken proxy.
+  if (has('UND_ERR_HEADERS_OVERFLOW')) return { code: 'PROTOCOL', message: `${target} sent response headers larger than 16 KiB` };
+  if (/does not match the HTTP\/1\.1 protocol/.test(message)) return { code: 'PROTOCOL', message: `${target} did not answer in HTTP/1.1: ${message.replace(/^Response does not match the HTTP\/1\.1 protocol /, '')}` };
   const tlsCode = codes.find((c) => TLS_CODE.test(c));
   if (tlsCode) return { code: 'TLS', message: `TLS failure with ${target}: ${message} (${tlsCode})` };
   if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(message)) {

@@ -303,6 +303,22 @@ describe('send: transport failures', () => {
   });
 });
 
+describe('send: answers that are not HTTP', () => {
+  it('reports a non-HTTP answer and oversized headers as PROTOCOL, saying which', async () => {
+    const raw = (reply: string) => listen(net.createServer((sock) => sock.once('data', () => sock.end(reply))));
+    const garbage = await raw('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    const huge = await raw(`HTTP/1.1 200 OK\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n{}`);
+    try {
+      const a = await send(get(garbage.url), settings());
+      expect(a.error).toEqual({ code: 'PROTOCOL', message: `127.0.0.1:${garbage.port} did not answer in HTTP/1.1: (Expected HTTP/, RTSP/ or ICE/)` });
+      const b = await send(get(huge.url), settings());
+      expect(b.error).toEqual({ code: 'PROTOCOL', message: `127.0.0.1:${huge.port} sent response headers larger than 16 KiB` });
+    } finally {
+      await Promise.all([garbage.close(), huge.close()]);
+    }
+  });
+});
+
 describe('send: retries', () => {
   it('retries a refused connection and succeeds once the server listens', async () => {
     const port = await closedPort();
