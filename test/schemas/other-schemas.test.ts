@@ -218,6 +218,12 @@ describe('other payload negatives', () => {
       '/CardFields must have required property \'CardId\'',
       '/ShippingCountryCode must match pattern "^[A-Z]{2}$"',
     ]);
+    // CardFields is a string map: an extra field may be null (a card without it), never a number.
+    const extra = clone(sample('gift-card-request'));
+    extra.CardFields.SecurityCode = null;
+    expect(errorsOf('gift-card-request', extra)).toEqual([]);
+    extra.CardFields.SecurityCode = { code: '1' };
+    expect(errorsOf('gift-card-request', extra)).toEqual(['/CardFields/SecurityCode must be string,null']);
     expect(errorsOf('gift-card-response', { Balance: 5 })).toEqual(["/ must have required property 'IsValid'"]);
     expect(errorsOf('gift-card-response', { IsValid: 'yes' })).toEqual(['/IsValid must be boolean']);
     expect(errorsOf('error-info', { Code: 401, Error: 'Unauthorized' })).toEqual(['/Code must be string']);

@@ -67,3 +67,40 @@ describe('validatePayload on arbitrary input', () => {
     );
   });
 });
+
+/** The wire's quirks (public-facts.md), applied where `pick` says: none of them is a failure. */
+function quirky(doc: unknown, pick: () => number): unknown {
+  const recase = [(k: string) => k[0].toLowerCase() + k.slice(1), (k: string) => k[0].toUpperCase() + k.slice(1), (k: string) => k.toLowerCase(), (k: string) => k.toUpperCase()];
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (typeof v === 'number') return pick() % 4 === 0 ? String(v) : v;
+    if (typeof v === 'boolean') return pick() % 4 === 0 ? String(v) : v;
+    if (typeof v === 'string') return pick() % 2 === 0 ? v.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) : v;
+    if (v === null || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const n = pick();
+      out[n % 5 === 0 ? recase[n % 4](k) : k] = walk(x);
+    }
+    // A string or null: tolerated in a record and in a string map (CardFields) alike.
+    if (pick() % 7 === 0) out[`XbExtra${pick()}`] = pick() % 2 === 0 ? null : 'tolerated';
+    return out;
+  };
+  return walk(structuredClone(doc));
+}
+
+describe('the wire quirks of real payloads', () => {
+  it('other casings, numbers and booleans as strings, lower-case hex, extra properties: never a failure', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...samples), fc.array(fc.nat(), { minLength: 64, maxLength: 64 }), (sample, seeds) => {
+        let i = 0;
+        const doc = quirky(sample.doc, () => seeds[i++ % seeds.length] + i);
+        expect(detectKind(doc)).toBe(sample.kind);
+        const notPassing = validatePayload(sample.kind, doc).filter((c) => c.status === 'failed' || c.status === 'errored');
+        expect(notPassing).toEqual([]);
+      }),
+      runs(200),
+    );
+  });
+});
+
