@@ -62,6 +62,41 @@ export function secretRef(draft: Draft, envName: string, value: string): string 
   return `\${${envName}}`;
 }
 
+/**
+ * A URL as the file should keep it: the password of `user:password@` and the value of every
+ * credential query parameter (`?apikey=...`, `&sig=...`) become `${PREFIX_NAME}` references, their
+ * typed text kept in memory like any other secret. The rest of the URL is kept character for
+ * character, so the loaded configuration rebuilds exactly the URL that was typed.
+ */
+export function urlWithReferences(draft: Draft, url: string, prefix: string, isSecretParam: (name: string) => boolean): string {
+  const varName = (part: string) => `${prefix}_${part.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
+  const keep = (value: string, part: string) => (value === '' || REFERENCE.test(value) ? value : secretRef(draft, varName(part), value));
+  const out = url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]*)@/i, (_m, head: string, password: string) => `${head}${keep(password, 'PASSWORD')}@`);
+  const q = out.indexOf('?');
+  if (q < 0) return out;
+  const hash = out.indexOf('#', q);
+  const end = hash < 0 ? out.length : hash;
+  const query = out
+    .slice(q + 1, end)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return isSecretParam(decodeSafe(name)) ? `${name}=${keep(pair.slice(eq + 1), name)}` : pair;
+    })
+    .join('&');
+  return `${out.slice(0, q + 1)}${query}${out.slice(end)}`;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
 /** The environment a run of the draft needs: the process environment plus the secrets typed now. */
 export function draftEnv(draft: Draft, env: Record<string, string | undefined>): Record<string, string | undefined> {
   return { ...env, ...draft.secrets };

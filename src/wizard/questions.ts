@@ -6,7 +6,8 @@
 import type { XborderConfig } from '../model.js';
 import { SAMPLE_CART_TOKEN, SAMPLE_MERCHANT_GUID } from '../config/defaults.js';
 import { countryChoices, currencyChoices } from './countries.js';
-import { getIn, referencedVariables, setIn, type Draft } from './draft.js';
+import { isSecretParam } from '../redact/patterns.js';
+import { getIn, referencedVariables, setIn, urlWithReferences, type Draft } from './draft.js';
 import type { Prompter, WizardOutput } from './prompter.js';
 
 /** What every question needs. */
@@ -41,6 +42,11 @@ export function validUrl(value: string): true | string {
   }
 }
 
+/** A typed URL with its password and credential query parameters turned into `${XB_...}` references. */
+function keepUrl(ctx: WizardContext, url: string, prefix: string): string {
+  return urlWithReferences(ctx.draft, url, prefix, isSecretParam);
+}
+
 const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 /** The merchant GUID (8-4-4-4-12 hex). */
@@ -63,7 +69,7 @@ export async function askMerchantUrl(ctx: WizardContext): Promise<void> {
     ...(typeof current === 'string' ? { default: current } : {}),
     validate: validUrl,
   });
-  setIn(ctx.draft, ['merchant', 'baseUrl'], value.trim().replace(/\/+$/, ''));
+  setIn(ctx.draft, ['merchant', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_MERCHANT_URL'));
 }
 
 /** Paths, methods, cart token, country and currency of the cart request. */
@@ -122,7 +128,7 @@ export async function askPlatform(ctx: WizardContext): Promise<void> {
       ...(typeof current === 'string' ? { default: current } : {}),
       validate: validUrl,
     });
-    setIn(ctx.draft, ['platform', 'baseUrl'], value.trim().replace(/\/+$/, ''));
+    setIn(ctx.draft, ['platform', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_PLATFORM_URL'));
   }
   if (ctx.mode === 'all') {
     const guidIn = await ctx.prompter.select<'query' | 'header'>({
@@ -156,7 +162,7 @@ export async function askGiftCardTarget(ctx: WizardContext): Promise<void> {
   }
   const current = getIn(ctx.draft.doc, ['giftCard', 'url']);
   const url = await ctx.prompter.text({ message: 'ValidateGiftCard URL:', ...(typeof current === 'string' ? { default: current } : {}), validate: validUrl });
-  setIn(ctx.draft, ['giftCard', 'url'], url.trim());
+  setIn(ctx.draft, ['giftCard', 'url'], keepUrl(ctx, url.trim(), 'XB_GIFT_CARD_URL'));
 }
 
 /**

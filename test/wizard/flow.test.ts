@@ -112,6 +112,28 @@ describe('wizard: create the configuration', () => {
   });
 });
 
+describe('wizard: credentials typed inside a URL', () => {
+  it('saves the password and credential query parameters of a typed URL as ${ENV} references; the run gets the URL as typed', async () => {
+    const typed = 'https://bob:pw-Typed-44@gc.example.com/v?apikey=KEY-typed-91&locale=de';
+    const t = setup([
+      [/What do you want to do/, 'gift-card'],
+      [/Merchant GUID/, GUID],
+      [/Where is ValidateGiftCard/, 'url'],
+      [/ValidateGiftCard URL/, typed],
+      [/Save these answers/, true],
+      [/How should the secrets be written/, 'env'],
+      [/Do something else/, false],
+    ]);
+    await runWizard(t.ctx, t.runners);
+    expect(t.script.remaining()).toBe(0);
+    const saved = t.written[0]!.text;
+    expect(JSON.parse(saved).giftCard).toEqual({ url: 'https://bob:${XB_GIFT_CARD_URL_PASSWORD}@gc.example.com/v?apikey=${XB_GIFT_CARD_URL_APIKEY}&locale=de' });
+    expect(saved).not.toMatch(/pw-Typed-44|KEY-typed-91/);
+    expect(t.said.join('')).toMatch(/export XB_GIFT_CARD_URL_PASSWORD=\.\.\.[\s\S]*export XB_GIFT_CARD_URL_APIKEY=\.\.\./);
+    expect((await resolveConfig(t.runs[0]!.draft)).giftCard.url).toBe(typed);
+  });
+});
+
 describe('wizard: asks only what the configuration does not settle', () => {
   it('runs the cart check straight away when the file and environment settle everything', async () => {
     const doc = {
