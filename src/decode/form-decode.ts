@@ -179,9 +179,20 @@ export function decodeValue(raw: string): DecodeValueResult {
 /** A `%XX` escape, or a `+` between two word characters (letters, digits, underscore, any script). */
 const ENCODED_HINT = /%[0-9A-Fa-f]{2}|[\p{L}\p{N}_]\+(?=[\p{L}\p{N}_])/u;
 
-/** True when `raw` looks form-encoded: it has a `%XX` or a `+` between word characters, and decoding changes it. */
+/**
+ * Base64 (DocumentData: a PDF, a label) has `+` between letters too, but is binary, never form text:
+ * long, of the base64 alphabet only, padded to a multiple of 4. Form text that long has a `%XX` or
+ * other punctuation.
+ */
+const BASE64 = /^[A-Za-z0-9+/]{64,}={0,2}$/;
+
+/**
+ * True when `raw` looks form-encoded: it has a `%XX` or a `+` between word characters, is not
+ * base64, and decoding changes it.
+ */
 export function looksEncoded(raw: string): boolean {
   if (!ENCODED_HINT.test(raw)) return false;
+  if (raw.length % 4 === 0 && BASE64.test(raw)) return false;
   return formDecode(raw).value !== raw;
 }
 

@@ -116,6 +116,14 @@ describe('looksEncoded', () => {
     expect(looksEncoded('Stra%C3%9Fe')).toBe(true);
   });
 
+  it('is false for base64 (DocumentData): its + are not spaces', () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages>>').toString('base64');
+    expect(pdf).toContain('+');
+    expect(looksEncoded(pdf)).toBe(false);
+    // Form text as long keeps its escapes or punctuation and is still seen.
+    expect(looksEncoded('Flat+3%2c+27+Queen%27s+Road+Brighton+East+Sussex+United+Kingdom+BN1+3XA')).toBe(true);
+  });
+
   it('is false for plain text, a + not between word characters, and escapes that decode to nothing new', () => {
     expect(looksEncoded('Main Street 1')).toBe(false);
     expect(looksEncoded('C++ books')).toBe(false);
