@@ -32,6 +32,13 @@ describe('xborder samples', () => {
     }
   });
 
+  it('a sample name where a subcommand goes is exit 2 pointing at show', () => {
+    const r = xborder(['samples', 'order-full']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('xborder: "order-full" is not a samples command (list, show). To print that sample: xborder samples show order-full\n');
+  });
+
   it('list --json prints a JSON array of name, kind, description', () => {
     const r = xborder(['--json', 'samples', 'list']);
     expect(r.code).toBe(0);

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import Table from 'cli-table3';
+import { UsageError } from '../../errors.js';
 import { listSamples, findSample, loadSample } from '../../samples/catalog.js';
 import { applyOverrides } from '../../samples/override.js';
 import { decodePayload } from '../../decode/payload-decode.js';
@@ -20,8 +21,15 @@ export interface ShowOptions {
   decoded?: boolean;
 }
 
-/** `samples list`: a table (name, kind, description), or a JSON array with --json. */
-export async function runList(cmd: Command): Promise<number> {
+/**
+ * `samples list`: a table (name, kind, description), or a JSON array with --json. `word` is what
+ * followed `samples` when it is no subcommand (list is the default): a UsageError saying so.
+ */
+export async function runList(cmd: Command, word?: string): Promise<number> {
+  if (word !== undefined) {
+    const hint = listSamples().some((s) => s.name === word || `${s.name}.json` === word) ? ` To print that sample: xborder samples show ${word}` : ' Run xborder samples list for the sample names.';
+    throw new UsageError(`"${word}" is not a samples command (list, show).${hint}`);
+  }
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });

@@ -11,9 +11,11 @@ export function defineSamples(program: Command): void {
   samples
     .command('list', { isDefault: true })
     .description('list the samples: name, kind, description (--json: a JSON array)')
-    .action(async (_opts: object, cmd: Command) => {
+    // `xborder samples order-full` lands here (list is the default): say what was probably meant.
+    .argument('[word]')
+    .action(async (word: string | undefined, _opts: object, cmd: Command) => {
       const { runList } = await import('../actions/samples.js');
-      process.exitCode = await runList(cmd);
+      process.exitCode = await runList(cmd, word);
     });
   samples
     .command('show')
