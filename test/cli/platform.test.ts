@@ -33,7 +33,13 @@ beforeAll(async () => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const path = (req.url ?? '').split('?')[0]!;
-    if (path.endsWith('/Echo/Json')) {
+    if (path === '/Big/Array') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`[${new Array(200_000).fill('0').join(',')}]`);
+    } else if (path === '/Deep') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    } else if (path.endsWith('/Echo/Json')) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ Request: JSON.parse(body), Url: req.url }));
     } else if (path.endsWith('/Echo/ErrorInfo')) {
@@ -150,6 +156,18 @@ describe('xborder platform call', () => {
     const table = await runCli(['platform', 'call', '/Echo/Json', '--body', body, '--platform-url', echo.url], { cwd: dir });
     expect(table.stdout).toMatch(/Request\.CardFields\.CardPin\s+│ \*\*\*\*/);
     expect(table.stdout).toMatch(/Request\.CardFields\.CardId\s+│ XB-CARD-1/);
+  });
+
+  it('shows a huge or absurdly deep answer as a bounded table instead of crashing', async () => {
+    const big = await runCli(['platform', 'call', '/Big/Array', '--platform-url', echo.url], { cwd: dir });
+    expect(big.stderr).not.toContain('internal error');
+    expect(big.code).toBe(0);
+    expect(big.stdout).toMatch(/\[499\]\s+│ 0/);
+    expect(big.stdout).toMatch(/…\s+│ 199500 more values \(--json shows the whole answer\)/);
+    const deep = await runCli(['platform', 'call', '/Deep', '--platform-url', echo.url], { cwd: dir });
+    expect(deep.stderr).not.toContain('internal error');
+    expect(deep.code).toBe(0);
+    expect(deep.stdout).toContain('(nested deeper than 32 levels: --json shows it)');
   });
 
   it('answers an unreachable platform with exit 3', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenJson } from '../../src/platform/flatten.js';
+import { clipDepth, flattenJson } from '../../src/platform/flatten.js';
 import { describeErrorInfo, recognizeErrorInfo } from '../../src/platform/error-info.js';
 import { getAtPath } from '../../src/samples/override.js';
 import { runs } from '../helpers/fuzz-runs.js';
@@ -36,6 +36,26 @@ describe('flattenJson', () => {
       }),
       runs(300),
     );
+  });
+});
+
+describe('bounded flattening of answers from outside', () => {
+  it('clipDepth replaces containers past the depth with a note, without recursing into them', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    const rows = flattenJson(clipDepth({ a: deep }, 4));
+    expect(rows).toEqual([{ path: 'a[0][0][0]', value: '(nested deeper than 4 levels: --json shows it)' }]);
+    expect(clipDepth({ a: [1, { b: 2 }] }, 4)).toEqual({ a: [1, { b: 2 }] });
+  });
+
+  it('maxRows keeps the first rows and says how many were left out', () => {
+    const rows = flattenJson({ list: Array.from({ length: 1000 }, (_, i) => i) }, { maxRows: 3 });
+    expect(rows).toEqual([
+      { path: 'list[0]', value: '0' },
+      { path: 'list[1]', value: '1' },
+      { path: 'list[2]', value: '2' },
+      { path: '…', value: '997 more values (--json shows the whole answer)' },
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { InputError } from '../../errors.js';
 import { closeAgents } from '../../http/send.js';
 import { parseJsonText, readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
-import { flattenJson } from '../../platform/flatten.js';
+import { clipDepth, flattenJson, type FlatRow } from '../../platform/flatten.js';
 import { findOperation, VALIDATE_GIFT_CARD, type ResolvedTarget } from '../../platform/operations.js';
 import { renderCallAnswer } from '../../platform/views.js';
 import { exitCodeOf, toRunResult } from '../../report/summary.js';
@@ -70,8 +70,7 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
           durationMs: outcome.exchange.durationMs,
           ...(response ? { status: response.status } : {}),
           ...(outcome.exchange.error ? { errorCode: outcome.exchange.error.code } : {}),
-          // Flattened rows lose the keys free-text masking needs: mask by key before flattening.
-          ...(outcome.json !== undefined ? { rows: flattenJson(session.globals.showSecrets ? outcome.json : session.redactor.json(outcome.json)) } : {}),
+          ...(outcome.json !== undefined ? { rows: answerRows(session, outcome.json) } : {}),
           ...(outcome.errorInfo ? { errorInfo: outcome.errorInfo } : {}),
           ...(outcome.caseResult.responseBody !== undefined ? { text: outcome.caseResult.responseBody } : {}),
         },
@@ -83,3 +82,15 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
   return exitCodeOf(run.summary);
 }
 
+/** How deep and how long the answer table gets; --json has the whole answer. */
+const TABLE_DEPTH = 32;
+const TABLE_ROWS = 500;
+
+/**
+ * The answer as table rows, masked by key before it is flattened: a row (`CardFields.CardPin │ 12`)
+ * has lost the key that free-text masking would need.
+ */
+function answerRows(session: Session, json: unknown): FlatRow[] {
+  const clipped = clipDepth(json, TABLE_DEPTH);
+  return flattenJson(session.globals.showSecrets ? clipped : session.redactor.json(clipped), { maxRows: TABLE_ROWS });
+}
