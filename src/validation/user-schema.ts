@@ -10,6 +10,8 @@ import addFormatsModule from 'ajv-formats';
 import { InputError } from '../errors.js';
 import type { Finding } from '../model.js';
 import { findingFromAjvError } from './ajv-findings.js';
+import type { AjvError } from './compiled.js';
+import { meaningfulErrors } from './error-noise.js';
 
 // ajv and ajv-formats are CommonJS: under NodeNext their classes sit on `.default`.
 const addFormats = addFormatsModule.default;
@@ -39,5 +41,5 @@ export function validateWithSchema(schemaDoc: unknown, doc: unknown, source = 't
     throw new InputError(`${source} is not a valid JSON Schema: ${(error as Error).message}`, source);
   }
   if (validate(doc)) return [];
-  return (validate.errors ?? []).map((error) => findingFromAjvError(error, doc));
+  return meaningfulErrors((validate.errors ?? []) as AjvError[]).map((error) => findingFromAjvError(error, doc));
 }
