@@ -46,5 +46,23 @@ export function resolveProxy(
   if (!fromEnv) return undefined;
   if (isLoopbackHost(url.hostname)) return undefined;
   if (matchesNoProxy(url, env.NO_PROXY ?? env.no_proxy)) return undefined;
-  return fromEnv;
+  // `HTTPS_PROXY=proxy:3128` without a scheme means http://, as curl and Go read it.
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(fromEnv) ? fromEnv : `http://${fromEnv}`;
+}
+
+/**
+ * Why `proxy` cannot be used, or undefined when it is an http:// or https:// URL. The message never
+ * repeats the value: a proxy URL may carry a password.
+ */
+export function proxyProblem(proxy: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(proxy);
+  } catch {
+    return 'the proxy setting (--proxy, proxy, HTTPS_PROXY or HTTP_PROXY) is not a URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    return `the proxy ${u.host || '(no host)'} is a ${u.protocol.replace(/:$/, '')} proxy; xborder supports http:// and https:// proxies`;
+  }
+  return undefined;
 }

@@ -4,7 +4,7 @@ import { request } from 'undici';
 import type { Exchange, HttpSettings, ReceivedResponse, RequestSpec, TransportError } from '../model.js';
 import { closeAgents, getDispatcher } from './agents.js';
 import { DEFAULT_HTTP_SETTINGS } from './defaults.js';
-import { resolveProxy } from './proxy.js';
+import { proxyProblem, resolveProxy } from './proxy.js';
 import { readCapped } from './read-body.js';
 import { NOT_STARTED_CODES, toTransportError } from './transport-error.js';
 
@@ -35,6 +35,9 @@ function flattenHeaders(raw: Record<string, string | string[] | undefined>): Rec
 
 async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<Attempt> {
   const target = url.host;
+  const proxy = resolveProxy(url, s.proxy);
+  const badProxy = proxy === undefined ? undefined : proxyProblem(proxy);
+  if (badProxy) return { error: { code: 'PROXY', message: badProxy } };
   // Both limits are our own timers on one abort signal: undici's built-in timers tick at about 1 s,
   // too coarse for short limits, and owning them tells us which one fired.
   const controller = new AbortController();
@@ -55,7 +58,6 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
           message: `${target} sent no response headers within ${Math.min(s.firstByteTimeoutMs, s.timeoutMs)} ms`,
         };
   const t0 = performance.now();
-  const proxy = resolveProxy(url, s.proxy);
   let response: ReceivedResponse | undefined;
   try {
     const dispatcher = await getDispatcher({

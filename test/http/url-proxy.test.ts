@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, matchesNoProxy, resolveProxy } from '../../src/http/proxy.js';
+import { isLoopbackHost, matchesNoProxy, proxyProblem, resolveProxy } from '../../src/http/proxy.js';
 import { insecureWarning, plainHttpWarning } from '../../src/http/url.js';
 
 describe('warnings', () => {
@@ -41,6 +41,19 @@ describe('proxy selection', () => {
     expect(pick('https://127.0.0.1:9999/')).toBeUndefined();
     expect(pick('https://x/', undefined, { ...env, NO_PROXY: '*' })).toBeUndefined();
     expect(matchesNoProxy(new URL('http://h/'), undefined)).toBe(false);
+  });
+
+  it('reads a proxy variable without a scheme as http://, as curl does', () => {
+    expect(pick('https://shop.example.com/', undefined, { HTTPS_PROXY: 'corp-proxy:3128' })).toBe('http://corp-proxy:3128');
+    expect(pick('https://shop.example.com/', undefined, { HTTPS_PROXY: 'bob:pw@corp-proxy:3128' })).toBe('http://bob:pw@corp-proxy:3128');
+  });
+
+  it('names an unusable proxy without repeating its value (it may carry a password)', () => {
+    expect(proxyProblem('http://bob:pw@corp:3128')).toBeUndefined();
+    expect(proxyProblem('https://corp:3128')).toBeUndefined();
+    expect(proxyProblem('socks5://bob:pw@corp:1080')).toBe('the proxy corp:1080 is a socks5 proxy; xborder supports http:// and https:// proxies');
+    expect(proxyProblem('http://bob:pw@[bad')).toMatch(/is not a URL/);
+    expect(proxyProblem('http://bob:pw@[bad')).not.toContain('pw');
   });
 
   it('an explicit proxy always wins', () => {
