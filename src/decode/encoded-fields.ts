@@ -2,6 +2,7 @@
  * Which fields of a payload the interface says travel URL-encoded, as JSON pointers. Property names
  * are matched case-insensitively because the wire casing varies (`userDetails` / `UserDetails`).
  */
+import { joinPointer } from '../validation/pointer.js';
 
 /**
  * Address fields that are ISO codes, not free text: never decoded by the interface rule. Zip is not
@@ -50,10 +51,6 @@ function child(obj: Json, name: string): { key: string; value: unknown } | undef
   return key === undefined ? undefined : { key, value: obj[key] };
 }
 
-function pointer(base: string, key: string | number): string {
-  return `${base}/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
 /** Whether the end customer holds the primary blocks: `true` (or the string "true"); default false. */
 function endCustomerIsPrimary(order: Json): boolean | undefined {
   const customer = child(order, 'Customer')?.value;
@@ -68,14 +65,14 @@ function addAddressBlock(block: unknown, base: string, paths: Set<string>, skip:
   if (!isObject(block)) return;
   for (const [key, value] of Object.entries(block)) {
     const lower = key.toLowerCase();
-    if (typeof value === 'string' && !CODE_FIELDS.has(lower) && !skip.has(lower)) paths.add(pointer(base, key));
+    if (typeof value === 'string' && !CODE_FIELDS.has(lower) && !skip.has(lower)) paths.add(joinPointer(base, key));
   }
 }
 
 /** Strings under a key ending in "Url" (any casing). */
 function addUrlFields(obj: Json, base: string, paths: Set<string>): void {
   for (const [key, value] of Object.entries(obj)) {
-    if (typeof value === 'string' && /url$/i.test(key)) paths.add(pointer(base, key));
+    if (typeof value === 'string' && /url$/i.test(key)) paths.add(joinPointer(base, key));
   }
 }
 
@@ -92,23 +89,23 @@ function addOrder(top: Json, topBase: string, paths: Set<string>, topInherited: 
     const blocks = primary ? ['PrimaryShipping', 'PrimaryBilling'] : ['SecondaryShipping', 'SecondaryBilling'];
     for (const name of blocks) {
       const found = child(order, name);
-      if (found) addAddressBlock(found.value, pointer(base, found.key), paths);
+      if (found) addAddressBlock(found.value, joinPointer(base, found.key), paths);
     }
     const intl = child(order, 'InternationalDetails');
     if (intl && isObject(intl.value)) {
-      const intlBase = pointer(base, intl.key);
+      const intlBase = joinPointer(base, intl.key);
       addUrlFields(intl.value, intlBase, paths);
       const parcels = child(intl.value, 'ParcelsTracking');
       if (parcels && Array.isArray(parcels.value)) {
         parcels.value.forEach((entry, i) => {
-          if (isObject(entry)) addUrlFields(entry, pointer(pointer(intlBase, parcels.key), i), paths);
+          if (isObject(entry)) addUrlFields(entry, joinPointer(intlBase, parcels.key, i), paths);
         });
       }
     }
     const subs = child(order, 'Subs');
     if (subs && Array.isArray(subs.value)) {
       subs.value.forEach((sub, i) => {
-        if (isObject(sub)) work.push({ order: sub, base: pointer(pointer(base, subs.key), i), inherited: primary });
+        if (isObject(sub)) work.push({ order: sub, base: joinPointer(base, subs.key, i), inherited: primary });
       });
     }
   }
@@ -118,15 +115,15 @@ function addOrder(top: Json, topBase: string, paths: Set<string>, topInherited: 
 function addCart(cart: Json, base: string, paths: Set<string>): void {
   const user = child(cart, 'userDetails');
   if (user && isObject(user.value)) {
-    const userBase = pointer(base, user.key);
+    const userBase = joinPointer(base, user.key);
     addAddressBlock(user.value, userBase, paths, CART_ID_FIELDS);
     const addresses = child(user.value, 'AddressDetails');
     if (addresses && Array.isArray(addresses.value)) {
-      addresses.value.forEach((entry, i) => addAddressBlock(entry, pointer(pointer(userBase, addresses.key), i), paths, CART_ID_FIELDS));
+      addresses.value.forEach((entry, i) => addAddressBlock(entry, joinPointer(userBase, addresses.key, i), paths, CART_ID_FIELDS));
     }
   }
   for (const name of ['shippingDetails', 'billingDetails']) {
     const found = child(cart, name);
-    if (found) addAddressBlock(found.value, pointer(base, found.key), paths, CART_ID_FIELDS);
+    if (found) addAddressBlock(found.value, joinPointer(base, found.key), paths, CART_ID_FIELDS);
   }
 }

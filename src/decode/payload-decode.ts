@@ -6,6 +6,7 @@
  */
 import { decodeValue, looksEncoded } from './form-decode.js';
 import { encodedFieldPaths } from './encoded-fields.js';
+import { escapeToken } from '../validation/pointer.js';
 
 /** One value that decoding changed or found a problem in. */
 export interface DecodedValue {
@@ -73,7 +74,7 @@ function walk(value: unknown, onString: (raw: string, path: string) => string): 
     }
     const key = frame.keys[frame.next++];
     const item = frame.source[key];
-    const path = `${frame.path}/${escapePointer(key)}`;
+    const path = `${frame.path}/${escapeToken(key)}`;
     let out: unknown = item;
     if (typeof item === 'string') out = onString(item, path);
     else if (item !== null && typeof item === 'object') {
@@ -85,9 +86,4 @@ function walk(value: unknown, onString: (raw: string, path: string) => string): 
     Object.defineProperty(frame.target, key, { value: out, enumerable: true, writable: true, configurable: true });
   }
   return root.target;
-}
-
-/** Escapes one JSON pointer reference token (RFC 6901). */
-export function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -10,6 +10,7 @@ import { InputError } from '../../errors.js';
 import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
 import { MAX_DEPTH, tooDeepAt } from '../../validation/depth.js';
+import { getAt } from '../../validation/pointer.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
 const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
@@ -55,18 +56,8 @@ async function readInput(file: string | undefined): Promise<unknown> {
  */
 function maskValues(values: DecodedValue[], rawDoc: unknown, decodedDoc: unknown): DecodedValue[] {
   return values.map((v) => {
-    const raw = atPointer(rawDoc, v.path);
-    const decoded = atPointer(decodedDoc, v.path);
+    const raw = getAt(rawDoc, v.path);
+    const decoded = getAt(decodedDoc, v.path);
     return { ...v, raw: typeof raw === 'string' ? raw : v.raw, decoded: typeof decoded === 'string' ? decoded : v.decoded };
   });
-}
-
-function atPointer(doc: unknown, pointer: string): unknown {
-  let node = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
 }
