@@ -22,6 +22,10 @@ const SECRET = {
   pin: 'PIN-kj47hg',
   card: '4111111111111111',
   cvv: '9173',
+  cartKey: 'cartKEY-d4e5f6',
+  platformKey: 'platKEY-j1k2l3',
+  proxyPassword: 'proxyPW-g7h8i9',
+  envProxyPassword: 'envPROXY-m4n5o6',
 };
 const ENV = { XB_HEADER_KEY: SECRET.header, XB_BASIC_PASSWORD: SECRET.password, XB_JWT_SECRET: SECRET.jwt, XB_QUERY_KEY: SECRET.query };
 
@@ -132,6 +136,31 @@ describe('no secret in any output', () => {
     await run('platform call json', ['platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json', '--json']);
   });
 
+  it('credentials inside URLs: cartParams keys, a platform URL key, proxy passwords (flag and environment)', async () => {
+    const closed = '127.0.0.1:1'; // nothing listens on port 1: refused at once
+    writeFileSync(join(dir, 'urls.json'), JSON.stringify({
+      merchantGUID: GUID,
+      merchant: { baseUrl: `http://${closed}`, cartParams: { locale: 'de-DE', key: SECRET.cartKey } },
+      platform: { baseUrl: `${platform.url}/?apikey=${SECRET.platformKey}` },
+      timeoutMs: 5000,
+    }));
+    const cart = await run('check-cart with a key in cartParams', ['check-cart', '--config', 'urls.json', '-v', '--junit', 'urls.xml']);
+    expect(cart.code).toBe(3);
+    expect(cart.stdout).toContain('key=****');
+    await run('check-cart json with a key in cartParams', ['check-cart', '--config', 'urls.json', '--json']);
+    const gift = await run('gift-card with a platform URL key', ['-v', 'gift-card', 'validate', '--config', 'urls.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE']);
+    expect(gift.code).toBe(0);
+    await run('platform call with a platform URL key', ['platform', 'call', 'Countries', '--config', 'urls.json', '--json']);
+    await run('proxy password (flag)', ['platform', 'call', 'Countries', '--config', 'urls.json', '--proxy', `http://bob:${SECRET.proxyPassword}@${closed}`, '-v']);
+    const viaEnv = await runCli(['gift-card', 'validate', '--config', 'urls.json', '--url', 'https://gift.example.invalid/v', '--card-id', 'X', '--country', 'DE', '-v'], {
+      cwd: dir,
+      env: { ...ENV, HTTPS_PROXY: `http://bob:${SECRET.envProxyPassword}@${closed}` },
+    });
+    outputs.push({ label: 'proxy password (environment)', text: viaEnv.stdout + viaEnv.stderr });
+    expect(viaEnv.code).toBe(3);
+    expect(viaEnv.stdout).toContain('connection refused by the proxy 127.0.0.1:1');
+  });
+
   it('configuration errors name places, not values', async () => {
     const result = await run('bad config', ['check', '--config', 'bad.json']);
     expect(result.code).toBe(2);
@@ -150,7 +179,7 @@ describe('no secret in any output', () => {
 
   it('no output and no written file contains a secret', () => {
     const files = readdirSync(dir).filter((f) => f.endsWith('.xml')).map((f) => ({ label: f, text: readFileSync(join(dir, f), 'utf8') }));
-    expect(files.length).toBe(2);
+    expect(files.length).toBe(3);
     const found = [...outputs, ...files].flatMap(({ label, text }) => leaks(text).map((what) => `${label}: ${what}`));
     expect(found).toEqual([]);
     expect(outputs.length).toBeGreaterThanOrEqual(30);
