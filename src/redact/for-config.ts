@@ -38,7 +38,7 @@ function safeDecode(s: string): string {
  * credential query parameters in its URLs (base URLs, gift-card URL, proxy, and the proxy
  * variables of `env`), credential-named `cartParams`, and any other secret-named string value.
  */
-export function configSecrets(config: XborderConfig, env: Record<string, string | undefined> = process.env): string[] {
+function configSecrets(config: XborderConfig, env: Record<string, string | undefined> = process.env): string[] {
   const out: string[] = [];
   for (const auth of config.auth ?? []) out.push(...authSecrets(auth));
   out.push(...(config.envValues ?? []));

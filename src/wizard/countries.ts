@@ -2,7 +2,7 @@
  * Country and currency lists for choosing from, built from the ICU data Node ships (the same
  * source the payload rules use to decide whether a code is real).
  */
-import { isCountryCode, isCurrencyCode } from '../rules/iso-codes.js';
+import { isCountryCode } from '../rules/iso-codes.js';
 import type { Choice } from './prompter.js';
 
 let countries: Choice<string>[] | undefined;
@@ -34,7 +34,3 @@ export function validCountry(value: string): true | string {
   return isCountryCode(value.trim().toUpperCase()) || 'a two-letter ISO country code such as DE, FR or US';
 }
 
-/** Validation for a typed currency code. */
-export function validCurrency(value: string): true | string {
-  return isCurrencyCode(value.trim().toUpperCase()) || 'a three-letter ISO currency code such as EUR or USD';
-}

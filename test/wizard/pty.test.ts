@@ -3,11 +3,12 @@
  * platform and merchant on 127.0.0.1 port 0. Complete tasks, a saved configuration with ${ENV}
  * references, and Ctrl-C (exit 130, nothing written).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/mock/running-server.js';
+import { createServer } from 'node:http';
+import { listen, type RunningServer } from '../../src/mock/running-server.js';
 import { startMockMerchant } from '../../src/mock/merchant/server.js';
 import { startMockPlatform } from '../../src/mock/platform/server.js';
 import { testConfig } from '../mock/merchant-fixtures.js';
@@ -25,9 +26,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([platform.close(), merchant.close()]);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'xborder-wizard-pty-'));
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xborder-wizard-pty-'));
+  dirs.push(dir);
+  return dir;
+};
 const choose = (downs: number): PtyStep[] => [{ send: KEY.down.repeat(downs) }, { send: KEY.enter }];
 const MENU = 'What do you want to do?';
 
@@ -166,6 +173,36 @@ describe('xborder wizard in a terminal', () => {
     expect(r.output).toContain('Cancelled.');
     expect(r.output).not.toContain(PASSWORD);
     expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('a signal during a run (Ctrl-C, kill, closed terminal) leaves no temporary copy and no file behind', async () => {
+    // A platform that accepts the call and never answers keeps the gift-card run going.
+    const silent = await listen(createServer(() => undefined));
+    try {
+      for (const stop of [{ send: KEY.ctrlC }, { signal: 'SIGTERM' as const }, { signal: 'SIGHUP' as const }]) {
+        const cwd = freshDir();
+        const tmp = freshDir();
+        writeFileSync(join(cwd, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, giftCard: { url: `${silent.url}/ValidateGiftCard` } }));
+        const before = readFileSync(join(cwd, 'xborder.config.json'), 'utf8');
+        const r = await runInPty(['wizard'], [
+          { expect: MENU }, ...choose(1),
+          ...answer('Gift card number', 'XB-GC-VALID-0001'),
+          ...answer('Card PIN', PIN),
+          ...answer('Shipping country'),
+          { expect: 'Shipping country: Germany' },
+          { ...stop, delay: 0.8 },
+        ], { cwd, env: { TMPDIR: tmp } });
+        expect(r.error, JSON.stringify(stop)).toBeNull();
+        // Ended by that signal, as the shell expects (130 for Ctrl-C in `$?`).
+        expect(r.exitCode, JSON.stringify(stop)).toBeLessThan(0);
+        expect(readdirSync(tmp), JSON.stringify(stop)).toEqual([]);
+        expect(readdirSync(cwd)).toEqual(['xborder.config.json']);
+        expect(readFileSync(join(cwd, 'xborder.config.json'), 'utf8')).toBe(before);
+        expect(r.output).not.toContain(PIN);
+      }
+    } finally {
+      await silent.close();
+    }
   });
 
   it('opens from a bare `xborder` in a terminal', async () => {

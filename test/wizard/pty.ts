@@ -9,7 +9,7 @@ const DRIVER = fileURLToPath(new URL('./pty_driver.py', import.meta.url));
 export const KEY = { enter: '\r', down: '\u001b[B', up: '\u001b[A', space: ' ', ctrlC: '\u0003' } as const;
 
 /** One step: wait for text, or type keys. */
-export type PtyStep = { expect: string; timeout?: number } | { send: string; delay?: number };
+export type PtyStep = { expect: string; timeout?: number } | { send: string; delay?: number } | { signal: 'SIGTERM' | 'SIGHUP'; delay?: number };
 
 /** What the terminal showed (ANSI escapes removed) and how the process ended. */
 export interface PtyResult {

@@ -5,7 +5,8 @@ Reads a JSON script on stdin:
   {"cmd": ["node", "bin/xborder.js", "wizard"], "cwd": "...", "env": {...}, "timeout": 20,
    "steps": [{"expect": "What do you want to do?"}, {"send": "\\r"}, ...]}
 "expect" waits until the text appears in the output (ANSI escapes removed) after the previous
-match; "send" writes keys ("\\r" Enter, "\\x1b[B" Down, " " Space, "\\x03" Ctrl-C).
+match; "send" writes keys ("\\r" Enter, "\\x1b[B" Down, " " Space, "\\x03" Ctrl-C); "signal" sends a signal
+("SIGTERM", "SIGHUP") to the process.
 Prints one JSON object: {"exitCode", "output", "error"} (error: the step that timed out, if any).
 Uses only the standard library, so the tests need no npm package for the terminal.
 """
@@ -77,6 +78,10 @@ def main():
                 alive = pump(0.1)
             if error:
                 break
+        elif "signal" in step:
+            # A kill from outside (SIGTERM) or a closed terminal (SIGHUP), after an optional pause.
+            time.sleep(float(step.get("delay", 0.15)))
+            os.kill(pid, getattr(signal, step["signal"]))
         elif "send" in step:
             # Give the prompt a moment to switch to raw mode before keys arrive.
             time.sleep(float(step.get("delay", 0.15)))

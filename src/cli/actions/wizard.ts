@@ -14,7 +14,7 @@ import { DEFAULT_CONFIG_FILE, loadConfig } from '../../config/load.js';
 import { readJsonFile } from '../../io/parse-json.js';
 import type { XborderConfig } from '../../model.js';
 import { Redactor } from '../../redact/redactor.js';
-import { newDraft, renderDraft, type ConfigDoc, type Draft } from '../../wizard/draft.js';
+import { draftEnv, newDraft, renderDraft, type ConfigDoc, type Draft } from '../../wizard/draft.js';
 import { runWizard, type WizardRunners } from '../../wizard/flow.js';
 import { completeGiftCardQuery } from '../../wizard/gift-card-questions.js';
 import { askPlatformBody } from '../../wizard/platform-body.js';
@@ -78,17 +78,20 @@ async function loadDraft(configFlag: string | undefined): Promise<Draft> {
 async function withDraftFile<T>(draft: Draft, use: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'xborder-wizard-'));
   const file = join(dir, 'xborder.config.json');
-  // Ctrl-C during a run (not in a prompt) ends the process by signal: remove the copy first.
-  const onSignal = () => {
+  // Ctrl-C during a run (not in a prompt), a kill or a closed terminal ends the process by signal:
+  // remove the copy first, then end by the same signal, as the shell expects.
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const onSignal = (signal: NodeJS.Signals) => {
     rmSync(dir, { recursive: true, force: true });
-    process.kill(process.pid, 'SIGINT');
+    for (const s of signals) process.off(s, onSignal);
+    process.kill(process.pid, signal);
   };
-  process.once('SIGINT', onSignal);
+  for (const s of signals) process.once(s, onSignal);
   try {
     await writeFile(file, renderDraft(draft), { mode: 0o600 });
     return await use(file);
   } finally {
-    process.off('SIGINT', onSignal);
+    for (const s of signals) process.off(s, onSignal);
     await rm(dir, { recursive: true, force: true });
   }
 }
@@ -97,7 +100,7 @@ async function withDraftFile<T>(draft: Draft, use: (file: string) => Promise<T>)
 async function resolveDraft(draft: Draft): Promise<XborderConfig> {
   return withDraftFile(draft, async (file) => {
     try {
-      return await loadConfig({ file, cwd: process.cwd(), env: { ...process.env, ...draft.secrets } });
+      return await loadConfig({ file, cwd: process.cwd(), env: draftEnv(draft, process.env) });
     } catch (error) {
       if (error instanceof ConfigError) throw new ConfigError(error.problems, `${draft.file} (with the wizard's answers)`);
       throw error;
