@@ -170,6 +170,16 @@ describe('xborder platform call', () => {
     expect(deep.stdout).toContain('(nested deeper than 32 levels: --json shows it)');
   });
 
+  it('refuses a --schema that does not compile (exit 2) before sending anything', async () => {
+    seen = [];
+    const schema = join(dir, 'broken.schema.json');
+    writeFileSync(schema, JSON.stringify({ type: 5 }));
+    const r = await runCli(['platform', 'call', 'Void parcel', '--schema', schema, '--platform-url', recorder.url], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${schema} is not a valid JSON Schema`);
+    expect(seen).toEqual([]);
+  });
+
   it('answers an unreachable platform with exit 3', async () => {
     const r = await runCli(['platform', 'call', 'Countries', '--platform-url', 'http://127.0.0.1:1'], { cwd: dir });
     expect(r.code).toBe(3);

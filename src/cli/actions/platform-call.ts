@@ -18,6 +18,7 @@ import { writeReports } from '../merchant-run.js';
 import { canPrompt, createPrompter } from '../prompts.js';
 import { openSession, warnTransport, type Session } from '../session.js';
 import { platformUrl } from '../../platform/request.js';
+import { validateWithSchema } from '../../validation/user-schema.js';
 
 /** Flags of `platform call` (plus the shared connection flags). */
 export interface PlatformCallOptions {
@@ -35,6 +36,9 @@ export async function run(opts: PlatformCallOptions, cmd: Command): Promise<numb
   const target = findOperation(operation);
   const session = await openSession(connection, cmd);
   const userSchema = schema ? { doc: await readJsonFile(schema), source: schema } : undefined;
+  // A schema that does not compile is bad input (exit 2) BEFORE anything is sent: a platform call
+  // may create or refund something, and its answer would then be lost to the error.
+  if (userSchema) validateWithSchema(userSchema.doc, null, userSchema.source);
   const kind = target.operation === VALIDATE_GIFT_CARD ? ('gift-card-request' as const) : undefined;
   let body: unknown;
   if (bodyFile === '-') body = applyOverrides(await readJsonStdin('xborder platform call OP --body - < body.json'), set, kind);
