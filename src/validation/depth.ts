@@ -11,13 +11,41 @@ import { joinPointer } from './pointer.js';
 export const MAX_DEPTH = 64;
 
 /**
- * The JSON pointer of the first container (in document order) nested deeper than `max` levels (the
- * root object or array is level 1), or undefined when `doc` stays within `max`.
+ * The JSON pointer of a container nested deeper than `max` levels (the root object or array is level
+ * 1), or undefined when `doc` stays within `max`. Runs on every validated document, so the common
+ * answer (within bounds) allocates no pointers: they are worked out only once one is too deep.
  */
 export function tooDeepAt(doc: unknown, max: number = MAX_DEPTH): string | undefined {
-  // Each entry: a container, its pointer and its level. Document order: children pushed in reverse.
-  const stack: { value: object; path: string; level: number }[] = [];
-  if (doc !== null && typeof doc === 'object') stack.push({ value: doc, path: '', level: 1 });
+  if (doc === null || typeof doc !== 'object') return undefined;
+  const values: object[] = [doc];
+  const levels: number[] = [1];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const level = levels.pop()!;
+    if (level > max) return pathTo(doc, max);
+    if (Array.isArray(value)) {
+      for (const child of value) {
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          levels.push(level + 1);
+        }
+      }
+    } else {
+      for (const key in value) {
+        const child = (value as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          levels.push(level + 1);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The pointer of the first container (in document order) deeper than `max`; `doc` has one. */
+function pathTo(doc: object, max: number): string | undefined {
+  const stack: { value: object; path: string; level: number }[] = [{ value: doc, path: '', level: 1 }];
   while (stack.length > 0) {
     const { value, path, level } = stack.pop()!;
     if (level > max) return path;
