@@ -75,6 +75,8 @@ const pairsAt = (esc: string) => {
 // (`00000000-0000-4000-8000-000000000000`): those are no card numbers.
 const CARD = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w-]|\.\d)/g;
 
+/** A PEM private key block (also JSON-escaped, its line breaks written `\n`): the armour lines stay readable. */
+const PEM_PRIVATE_KEY = /(-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----)[\s\S]*?(-----END \2PRIVATE KEY-----)/g;
 /** The password of `scheme://user:password@host` (a proxy URL, a base URL with credentials). */
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"<>]*:)([^\s/?#@'"<>]+)@/gi;
 /** A query or form parameter after `?`, `&` or `;`: the value stops at the next separator, quote or backslash. */
@@ -126,6 +128,7 @@ function maskKnownShapes(s: string): string {
       Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${word}${sp}${MASK}` : m,
     )
     .replace(JWT, MASK)
+    .replace(PEM_PRIVATE_KEY, (_m, begin: string, _kind: string, end: string) => `${begin}${MASK}${end}`)
     .replace(JSON_CARD_FIELDS, (_m, open: string, esc: string, body: string, close: string) =>
       open + body.replace(pairsAt(esc), (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}${esc}"${MASK}${esc}"`)) + close,
     )

@@ -283,6 +283,16 @@ describe('hardening: echoes, URLs and request bodies', () => {
     expect(r.text('see https://www.dhl.com/track?submit=1&tracking-id=4711836520')).toBe('see https://www.dhl.com/track?submit=1&tracking-id=4711836520');
   });
 
+  it('masks the body of a PEM private key, raw and JSON-escaped', () => {
+    const pem = '-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIBd9m1Zt5Pd3QWERTYkeybody\n-----END EC PRIVATE KEY-----';
+    const r = new Redactor();
+    expect(r.text(`key:\n${pem}\nend`)).toBe('key:\n-----BEGIN EC PRIVATE KEY-----****-----END EC PRIVATE KEY-----\nend');
+    const escaped = r.text(JSON.stringify({ leaked: pem }));
+    expect(escaped).not.toContain('QWERTYkeybody');
+    expect(JSON.parse(escaped)).toEqual({ leaked: '-----BEGIN EC PRIVATE KEY-----****-----END EC PRIVATE KEY-----' });
+    expect(r.text('-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----')).toContain('MIIB');
+  });
+
   it('addFromJson registers what json() masks by key, so the value is masked when echoed as free text', () => {
     const r = new Redactor();
     r.addFromJson({ MerchantGUID: 'g', CardFields: { CardId: 'CARD-ID-1', CardPin: 'LONGPIN-77aa' }, Cards: [{ CardFields: { Code: 'CODE-9182' } }], PaymentDetails: { CVVNumber: 9173, CardNumber: '6006491234567890' }, Password: 'pw-12345' });
