@@ -116,4 +116,13 @@ describe('xborder mock merchant', () => {
     expect(await exited(child)).toBe(0);
     expect(out() + err()).not.toContain('sup3r-s3cret-value');
   });
+
+  it('--show-secrets is warned about by both mock servers, as by every command', async () => {
+    for (const which of ['merchant', 'platform']) {
+      const { child, err } = await serve(['--show-secrets', 'mock', which], tempDir());
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+      expect(err(), which).toMatch(/warning: --show-secrets: secrets and card data are printed in clear/);
+    }
+  });
 });

@@ -7,11 +7,11 @@ import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { XborderConfig } from '../../model.js';
-import { redactorForConfig } from '../../redact/for-config.js';
 import { MERCHANT_FAULTS, resolveFault } from '../../mock/merchant/faults.js';
 import { startMockMerchant, type MerchantLogEntry } from '../../mock/merchant/server.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
+import { sessionFor } from '../session.js';
 
 /** Flags of `mock merchant` as commander hands them over (strings as typed). */
 export interface MockMerchantFlags {
@@ -36,8 +36,8 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   const host = opts.host ?? '127.0.0.1';
 
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
-  const redactor = redactorForConfig(config);
-  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  // The config's secrets masked in every log line; --show-secrets warned about, as in every command.
+  const { output } = sessionFor(globals, config);
   const json = globals.json === true;
 
   const server = await startMockMerchant({
@@ -47,12 +47,15 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
   });
 
+  // Listen for the stop signal before saying where we listen: a script that reads that line and
+  // stops the server at once must get a clean exit 0, not a kill by signal.
+  const stopped = untilSignal();
   const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, auth: authLabel(config), fault: fault ?? 'none' };
   output.out(json
     ? `${JSON.stringify(info)}\n`
     : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.auth}, fault: ${info.fault})\n`);
 
-  await untilSignal();
+  await stopped;
   await server.close();
   return 0;
 }

@@ -7,11 +7,11 @@ import type { Command } from 'commander';
 import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
-import { redactorForConfig } from '../../redact/for-config.js';
 import { startMockPlatform, type PlatformLogEntry } from '../../mock/platform/server.js';
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
-import { createOutput, type GlobalOptions, type Output } from '../output.js';
+import type { GlobalOptions, Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
+import { sessionFor } from '../session.js';
 
 /** Flags of `mock platform` as commander hands them over. */
 export interface MockPlatformFlags {
@@ -25,8 +25,7 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
   const host = opts.host ?? '127.0.0.1';
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
-  const redactor = redactorForConfig(config);
-  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const { output } = sessionFor(globals, config);
   const json = globals.json === true;
 
   const server = await startMockPlatform({
@@ -38,12 +37,15 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
   });
 
+  // Listen for the stop signal before saying where we listen: a script that reads that line and
+  // stops the server at once must get a clean exit 0, not a kill by signal.
+  const stopped = untilSignal();
   if (json) {
     output.out(`${JSON.stringify({ url: server.url, merchantGUID: config.merchantGUID, testCards: TEST_CARDS })}\n`);
   } else {
     output.out(banner(server.url, config.merchantGUID, output));
   }
-  await untilSignal();
+  await stopped;
   await server.close();
   return 0;
 }

@@ -10,19 +10,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError, InputError, UsageError } from '../../errors.js';
-import { DEFAULT_CONFIG_FILE, loadConfig } from '../../config/load.js';
+import { DEFAULT_CONFIG_FILE, defaultConfig, loadConfig } from '../../config/load.js';
 import { readJsonFile } from '../../io/parse-json.js';
 import type { XborderConfig } from '../../model.js';
-import { Redactor } from '../../redact/redactor.js';
+import type { Redactor } from '../../redact/redactor.js';
 import { draftEnv, newDraft, renderDraft, type ConfigDoc, type Draft } from '../../wizard/draft.js';
 import { runWizard, type WizardRunners } from '../../wizard/flow.js';
 import { completeGiftCardQuery } from '../../wizard/gift-card-questions.js';
 import { askPlatformBody } from '../../wizard/platform-body.js';
 import type { Prompter } from '../../wizard/prompter.js';
 import type { WizardContext } from '../../wizard/questions.js';
-import { createOutput, type GlobalOptions } from '../output.js';
+import type { GlobalOptions } from '../output.js';
 import { canPrompt, createPrompter } from '../prompts.js';
-import { openSession } from '../session.js';
+import { openSession, sessionFor } from '../session.js';
 
 /** Runs the wizard; resolves with the exit code of the last task run. */
 export async function run(_opts: unknown, cmd: Command): Promise<number> {
@@ -30,8 +30,8 @@ export async function run(_opts: unknown, cmd: Command): Promise<number> {
   if (!canPrompt(false)) {
     throw new UsageError('The wizard needs a terminal (stdin and stdout). Use the commands instead: xborder --help.');
   }
-  const redactor = new Redactor();
-  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  // No secrets known yet (each typed one is added as it is typed); --show-secrets is warned about.
+  const { output, redactor } = sessionFor(globals, defaultConfig());
   const prompter = maskingPrompter(createPrompter(), redactor);
   const draft = await loadDraft(globals.config);
   const ctx: WizardContext = {
