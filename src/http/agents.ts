@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { rootCertificates } from 'node:tls';
 import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { TLS_CODE } from './transport-error.js';
 
 /** Everything that decides how a connection is made; requests sharing these share a pool. */
 export interface ConnectionOptions {
@@ -41,7 +42,8 @@ async function build(o: ConnectionOptions): Promise<Dispatcher> {
     return new ProxyAgent({
       uri: o.proxy,
       requestTls: tls,
-      proxyTls: { timeout: o.connectTimeoutMs },
+      // An https:// proxy is verified like the target: a private CA (--ca) or --insecure applies to it too.
+      proxyTls: tls,
       // With a proxy the only socket this machine opens goes to the proxy: bind that one.
       clientFactory: (origin, opts) => tunnelErrorsFinal(new Pool(origin, { ...opts, ...bind })),
       bodyTimeout: 0,
@@ -61,8 +63,13 @@ function tunnelErrorsFinal(pool: Pool): Pool {
     try {
       return await connect(options);
     } catch (err) {
-      if ((err as { code?: string }).code !== 'UND_ERR_SOCKET') throw err;
-      throw Object.assign(new Error(`the proxy closed the connection instead of answering CONNECT (${(err as Error).message})`), { code: 'PROXY_CLOSED', cause: err });
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'UND_ERR_SOCKET') {
+        throw Object.assign(new Error(`the proxy closed the connection instead of answering CONNECT (${(err as Error).message})`), { code: 'PROXY_CLOSED', cause: err });
+      }
+      // The TLS handshake with an https:// proxy failed: say so, or the message blames the target.
+      if (TLS_CODE.test(code)) throw Object.assign(new Error((err as Error).message), { code: 'PROXY_TLS', cause: err });
+      throw err;
     }
   };
   // ProxyAgent opens each tunnel through connect(options) and awaits the promise.

@@ -4,7 +4,7 @@ import type { TransportError } from '../model.js';
 export const NOT_STARTED_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'TIMEOUT_CONNECT']);
 
 /** Node/OpenSSL codes that mean the TLS handshake or certificate check failed. */
-const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME|ALTNAME|EPROTO/i;
+export const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME|ALTNAME|EPROTO/i;
 
 /** Error codes as undici, node:net, node:dns and node:tls report them, collected along `cause`. */
 function codesOf(err: unknown): { codes: string[]; messages: string[] } {
@@ -51,8 +51,8 @@ export function toTransportError(err: unknown, target: string, proxy?: string): 
   // Reached and answered, but not in HTTP: a TLS port spoken to in plain http, a raw TCP service, a broken proxy.
   if (has('UND_ERR_HEADERS_OVERFLOW')) return { code: 'PROTOCOL', message: `${target} sent response headers larger than 16 KiB` };
   if (/does not match the HTTP\/1\.1 protocol/.test(message)) return { code: 'PROTOCOL', message: `${target} did not answer in HTTP/1.1: ${message.replace(/^Response does not match the HTTP\/1\.1 protocol /, '')}` };
-  const tlsCode = codes.find((c) => TLS_CODE.test(c));
-  if (tlsCode) return { code: 'TLS', message: `TLS failure with ${target}: ${message} (${tlsCode})` };
+  const tlsCode = codes.find((c) => TLS_CODE.test(c) && c !== 'PROXY_TLS');
+  if (tlsCode) return { code: 'TLS', message: `TLS failure with ${has('PROXY_TLS') ? theProxy : target}: ${message} (${tlsCode})` };
   if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(message)) {
     return { code: 'PROXY', message: `${theProxy} refused the tunnel to ${target}: ${message}` };
   }

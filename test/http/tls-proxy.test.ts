@@ -112,6 +112,42 @@ describe('proxy', () => {
   });
 });
 
+describe('https:// proxy', () => {
+  it('verifies the proxy like the target: trusted with caFile (or insecure), else a TLS failure that names the proxy', async () => {
+    const connects: string[] = [];
+    const proxyServer = https.createServer({ cert: tls.cert, key: tls.key }, (_req, res) => {
+      res.writeHead(405);
+      res.end();
+    });
+    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      connects.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = net.connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    const proxy = await listen(proxyServer, 'https');
+    try {
+      const trusted = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url, caFile: tls.certFile }));
+      expect(trusted.error).toBeUndefined();
+      expect(trusted.response!.body.toString()).toBe('{"secure":true}');
+      const insecure = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url, insecure: true }));
+      expect(insecure.response?.status).toBe(200);
+      expect(connects).toEqual([`127.0.0.1:${secure.port}`, `127.0.0.1:${secure.port}`]);
+      const strict = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url }));
+      expect(strict.error?.code).toBe('TLS');
+      expect(strict.error?.message).toMatch(new RegExp(`^TLS failure with the proxy 127\\.0\\.0\\.1:${proxy.port}: .*self[- ]signed`, 'i'));
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('proxy failures', () => {
   it('a proxy that closes the connection on CONNECT fails the request at once, without a reconnect storm', async () => {
     let connects = 0;
