@@ -27,11 +27,24 @@ export function judgeTransport(exchange: Exchange, timeoutMs: number): Transport
       ],
     };
   }
-  if (error || !exchange.response) {
+  // A body that is labelled compressed but cannot be decoded is the merchant's fault, like any
+  // other broken body: json-body fails (exit 1).
+  if (error?.code === 'DECODING' && exchange.response) {
     return {
       answered: false,
-      checks: [{ id: 'reachable', status: 'errored', findings: [{ message: `could not reach the endpoint: ${error?.message ?? 'no response'}`, actual: error?.code }] }],
+      checks: [
+        { id: 'reachable', status: 'passed', findings: [] },
+        checkFrom('json-body', [{ message: `the body cannot be decoded: ${error.message}`, expected: 'a body encoded as its Content-Encoding says', actual: exchange.response.headers['content-encoding'] ?? error.code }]),
+      ],
     };
+  }
+  if (error || !exchange.response) {
+    // With a response head but no complete body (a reset mid-body), the endpoint was reached but we
+    // cannot judge an answer we did not get whole: errored, like an unreachable one.
+    const message = exchange.response
+      ? `the answer broke off after HTTP ${exchange.response.status}: ${error?.message ?? 'incomplete body'}`
+      : `could not reach the endpoint: ${error?.message ?? 'no response'}`;
+    return { answered: false, checks: [{ id: 'reachable', status: 'errored', findings: [{ message, actual: error?.code }] }] };
   }
   const slow = exchange.durationMs > timeoutMs / 2;
   return {

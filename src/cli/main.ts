@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(effective);
   } catch (error) {
-    process.exitCode = exitCodeFor(error);
+    process.exitCode = await exitCodeFor(error);
   }
 }
 
@@ -57,20 +57,24 @@ function onlyGlobalFlags(args: string[]): boolean {
   return true;
 }
 
-function exitCodeFor(error: unknown): number {
+async function exitCodeFor(error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
     // --help and --version exit 0; every other commander error is a usage error (exit 2).
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
     if (error.exitCode === 0) return 0;
     return 2;
   }
+  // Messages may quote what the user gave (a URL with a key, a proxy with a password): masked like
+  // every other output. Loaded only here, as errors are rare and start-up time is not.
+  const { Redactor } = await import('../redact/redactor.js');
+  const mask = (text: string) => new Redactor().text(text);
   if (error instanceof XborderError) {
-    process.stderr.write(`xborder: ${error.message}\n`);
+    process.stderr.write(mask(`xborder: ${error.message}\n`));
     return error.exitCode;
   }
   // An unexpected failure is our bug: one line, no stack unless asked for.
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`xborder: internal error: ${message}\n`);
-  if (process.env.XBORDER_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  process.stderr.write(mask(`xborder: internal error: ${message}\n`));
+  if (process.env.XBORDER_DEBUG) process.stderr.write(mask(`${(error as Error)?.stack ?? ''}\n`));
   return 70;
 }

@@ -49,6 +49,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     strict: Boolean(opts.strict),
     verbose: Boolean(session.globals.verbose),
     mask: (s) => session.output.mask(s),
+    noteSecrets: (payload) => session.redactor.addFromJson(payload),
     newOrderId: orderIdFactory(config.merchant.countryCode),
   };
   const tasks = merchantPlan(ctx, choose(ctx));

@@ -2,7 +2,7 @@
  * Problems a JSON Schema cannot see: URLs that do not parse, JWT modes without a key, key files
  * that do not exist, an `ip` mode without addresses. Run on the fully layered config.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { XborderConfig } from '../model.js';
 
@@ -22,7 +22,11 @@ export function semanticProblems(config: XborderConfig, cwd: string): string[] {
   checkUrl('platform.baseUrl', config.platform.baseUrl);
   checkUrl('giftCard.url', config.giftCard.url);
   checkUrl('proxy', config.http.proxy);
-  if (config.http.caFile && !existsSync(resolve(cwd, config.http.caFile))) problems.push(`ca: file ${config.http.caFile} does not exist`);
+  if (config.http.caFile) {
+    const file = resolve(cwd, config.http.caFile);
+    if (!existsSync(file)) problems.push(`ca: file ${config.http.caFile} does not exist`);
+    else if (!readFileSync(file, 'utf8').includes('-----BEGIN CERTIFICATE-----')) problems.push(`ca: file ${config.http.caFile} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  }
   if (config.auth.length === 0) problems.push('auth: list at least one mode (use { "mode": "none" } for none)');
   const seen = new Set<string>();
   config.auth.forEach((auth, i) => {

@@ -15,6 +15,11 @@ export interface MerchantContext {
   verbose: boolean;
   /** Masks secrets in text (curl reproductions are built with it). */
   mask: (text: string) => string;
+  /**
+   * Learns the card data and secrets of a payload about to be sent (CVV, PINs, passwords), so they
+   * are masked even where the merchant echoes them back in free text.
+   */
+  noteSecrets?(payload: unknown): void;
   /** A fresh platform-style order id, unique within the run. */
   newOrderId(): string;
 }

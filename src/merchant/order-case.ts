@@ -22,6 +22,7 @@ export interface PostedOrder {
 
 /** Posts `order` with `auth` and judges the answer as a valid order's answer. */
 export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig): Promise<PostedOrder> {
+  ctx.noteSecrets?.(order);
   const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true });
   const checks = [...judged.checks];
   if (judged.json === undefined) return { judged, checks };

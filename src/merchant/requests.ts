@@ -5,10 +5,16 @@
 import { createHash } from 'node:crypto';
 import type { HttpMethod, RequestSpec, XborderConfig } from '../model.js';
 
-/** Joins the merchant base URL and a configured path without doubling or dropping slashes. */
+/**
+ * Joins the merchant base URL and a configured path without doubling or dropping slashes. A query
+ * on the base URL (`https://shop/x?apikey=K`) is kept on every request, before the call's own.
+ */
 export function merchantUrl(config: XborderConfig, path: string): URL {
-  const base = config.merchant.baseUrl.endsWith('/') ? config.merchant.baseUrl : `${config.merchant.baseUrl}/`;
-  return new URL(path.replace(/^\//, ''), base);
+  const base = new URL(config.merchant.baseUrl);
+  if (!base.pathname.endsWith('/')) base.pathname = `${base.pathname}/`;
+  const url = new URL(path.replace(/^\//, ''), base);
+  url.search = base.search;
+  return url;
 }
 
 /** GetCheckoutCartInfo with countryCode, currencyCode, merchantCartToken and the extra parameters. */

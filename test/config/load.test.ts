@@ -98,3 +98,13 @@ describe('loadConfig', () => {
     await expect(loadConfig({ cwd: dir, env: {}, file: 'nope.json' })).rejects.toThrow(/does not exist/);
   });
 });
+
+describe('semantic checks of files the config names', () => {
+  it('a CA file that holds no certificate is a config problem (exit 2), not a failed run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-config-'));
+    writeFileSync(join(dir, 'ca.pem'), 'not a certificate\n');
+    const error = (await loadConfig({ cwd: dir, env: {}, flags: { ca: 'ca.pem' } }).catch((e) => e)) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.problems.join('\n')).toContain('holds no PEM certificate');
+  });
+});

@@ -62,6 +62,8 @@ beforeAll(async () => {
         return json(res, gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20)), { 'content-encoding': 'gzip' });
       case 'empty':
         return json(res, '');
+      case 'notgzip':
+        return json(res, cart, { 'content-encoding': 'gzip' });
       default:
         res.writeHead(404);
         return res.end();
@@ -116,7 +118,13 @@ describe('hostile merchants', () => {
   it('a reset mid-body is errored with the cause: exit 3', async () => {
     const r = await cartCheck('reset');
     expect(r.code).toBe(3);
-    expect(r.failed.reachable).toMatch(/errored/);
+    expect(r.failed.reachable).toMatch(/errored: the answer broke off after HTTP 200/);
+  });
+
+  it('a body labelled gzip that is not gzip fails json-body (the merchant sent it broken): exit 1', async () => {
+    const r = await cartCheck('notgzip');
+    expect(r.code).toBe(1);
+    expect(r.failed['json-body']).toMatch(/failed: the body cannot be decoded/);
   });
 
   it('an HTML error page, invalid UTF-8 and an empty body are findings', async () => {

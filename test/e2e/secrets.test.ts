@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { startMockPlatform } from '../../src/mock/platform/server.js';
-import type { RunningServer } from '../../src/mock/running-server.js';
+import { createServer } from 'node:http';
+import { listen, type RunningServer } from '../../src/mock/running-server.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
@@ -165,6 +166,32 @@ describe('no secret in any output', () => {
     const result = await run('bad config', ['check', '--config', 'bad.json']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/problem/);
+    // Values quoted in an error (a proxy or URL the user typed) are masked too.
+    const proxy = await run('bad proxy', ['check', '--config', 'good.json', '--proxy', `http://bob:${SECRET.password}@[bad`]);
+    expect(proxy.code).toBe(2);
+    const url = await run('bad url', ['check', '--config', 'good.json', '--platform-url', `ftp://u:${SECRET.password}@x/?key=${SECRET.query}`]);
+    expect(url.code).toBe(2);
+  });
+
+  it('card data the merchant echoes back in free text is masked', async () => {
+    const echo = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const order = JSON.parse(body);
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ ResponseInfo: { Success: false, ErrorCode: 'CARD', Message: `security code ${order.PaymentDetails?.CVVNumber} rejected for card ${order.PaymentDetails?.CardNumber}` } }));
+      });
+    });
+    const server = await listen(echo);
+    try {
+      const result = await run('echoing merchant', ['post-order', '--config', 'good.json', '--merchant-url', server.url, '--file', 'captured-order.json', '-v']);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('security code ');
+      expect(result.stdout).not.toContain(`security code ${SECRET.cvv}`);
+    } finally {
+      await server.close();
+    }
   });
 
   it('--show-secrets is the one way to see them, with a warning', async () => {

@@ -36,7 +36,7 @@ export const MERCHANT_FAULTS: readonly MerchantFault[] = [
   { name: 'cart-bad-currency', catches: 'cart-rules', rule: 'iso-codes', status: 'failed', description: 'rule iso-codes: the cart\'s currencyCode is "EUX", three capitals but no ISO 4217 currency' },
   { name: 'cart-wrong-currency', catches: 'cart-currency-country', status: 'warning', description: 'cart names another currency than the one requested (USD when EUR is asked, EUR when USD is asked)' },
   { name: 'order-error-200', catches: 'error-status', status: 'failed', description: 'order errors about the body (malformed JSON, not an object, missing OrderId, unknown MerchantOrderId) are answered HTTP 200 with Success false' },
-  { name: 'order-no-internal-id', catches: 'response-info-rules', rule: 'response-outcome', status: 'failed', description: 'rule response-outcome: a successful order answer has no InternalOrderId (order-accepted fails too)' },
+  { name: 'order-no-internal-id', catches: 'response-info-rules', rule: 'response-outcome', status: 'failed', description: 'rule response-outcome: a successful order answer has no InternalOrderId' },
   { name: 'order-missing-payment-fields', catches: 'payment-fields', status: 'failed', description: 'an order with PaymentDetails is answered without PaymentCurrencyCode and PaymentAmount' },
   { name: 'order-payment-amount-mismatch', catches: 'payment-amount', status: 'warning', description: 'PaymentAmount is the order total plus 1.00 (a warning: the amount differs from the order total)' },
   { name: 'order-duplicate', catches: 'idempotent-redelivery', status: 'failed', description: 're-delivering the same OrderId creates a second order with a new InternalOrderId' },

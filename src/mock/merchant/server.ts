@@ -89,8 +89,10 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
   const { merchant } = ctx.config;
   if (ctx.fault === 'slow') await sleep(ctx.slowMs);
 
-  const isCart = url.pathname === merchant.cartPath;
-  const isOrder = url.pathname === merchant.orderPath;
+  // The endpoints live under the path of merchant.baseUrl, as `xborder check` calls them.
+  const prefix = basePath(merchant.baseUrl);
+  const isCart = url.pathname === joinPath(prefix, merchant.cartPath);
+  const isOrder = url.pathname === joinPath(prefix, merchant.orderPath);
   if (!isCart && !isOrder) return { reply: errorReply(404, 'Not found', `No endpoint at ${url.pathname}.`) };
   const allowed: HttpMethod[] = isCart ? merchant.cartMethods : ['POST'];
   if (!allowed.includes(method as HttpMethod)) {
@@ -117,4 +119,17 @@ async function authenticate(req: IncomingMessage, ctx: HandlerContext): Promise<
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The path part of the configured base URL, without a trailing slash ('' when none or unset). */
+function basePath(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+function joinPath(prefix: string, path: string): string {
+  return `${prefix}/${path.replace(/^\//, '')}`;
 }
