@@ -105,6 +105,8 @@ function maskAuthHeaders(s: string): string {
     while (end < s.length) {
       const c = s[end]!;
       if (c === '\r' || c === '\n' || c === "'") break;
+      // A table cell ends at its border: the value never spans into the next column.
+      if (c >= '\u2500' && c <= '\u257f') break;
       if (inString && c === '"') break;
       end += inString && c === '\\' ? 2 : 1;
     }

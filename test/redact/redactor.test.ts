@@ -65,6 +65,13 @@ describe('Redactor.text', () => {
     expect(t.text('not luhn 4111111111111112, order GE92799319GB, short 123456789012')).toBe('not luhn 4111111111111112, order GE92799319GB, short 123456789012');
   });
 
+  it('an Authorization value in a table cell stops at the cell border', () => {
+    const t = new Redactor();
+    const row = '│ json-body │ FAIL │ title: "Authorization:       │ 25 ms │';
+    expect(t.text(row)).toBe(row);
+    expect(t.text('│ Authorization: Bearer abc.def │ x │')).toBe('│ Authorization: Bearer ****│ x │');
+  });
+
   it('leaves the digits of decimal numbers alone, even when they happen to pass Luhn', () => {
     const t = new Redactor();
     // 4111111111111111 is Luhn-valid; as the fraction of a rate (17 significant digits) it is no card.
