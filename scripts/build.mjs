@@ -18,7 +18,7 @@ if (existsSync(compileSchemas)) {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', version: 'src/version.ts', 'bench-kit': 'src/bench-kit.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'bench-kit': 'src/bench-kit.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -27,6 +27,19 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: false,
+  define: { __XBORDER_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});
+
+// `--version` loads this one file and nothing else: built on its own, outside the shared chunks.
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/version.ts'],
+  outfile: 'dist/version.js',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
   define: { __XBORDER_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });

@@ -55,8 +55,9 @@ export function cartTokenFor(orderId: string): string {
  * empty the cart that the cart checks (and the merchant's developer) rely on.
  */
 export function prepareSampleOrder(sample: unknown, config: XborderConfig, orderId: string): Record<string, unknown> {
-  // A JSON round trip is the cheapest deep copy of plain JSON data (structuredClone is slower).
-  const order = JSON.parse(JSON.stringify(sample)) as Record<string, unknown>;
+  // A shallow copy: only top-level fields change, and orders are never mutated below the top level
+  // (they are serialised and read), so nested blocks can be shared with the sample.
+  const order = { ...(sample as Record<string, unknown>) };
   order.MerchantGUID = config.merchantGUID;
   order.OrderId = orderId;
   if (typeof order.CartId === 'string') order.CartId = cartTokenFor(orderId);
