@@ -119,7 +119,7 @@ describe('send: body cap and content decoding', () => {
     let clientGone = false;
     const total = 20 * MiB;
     const chunk = Buffer.alloc(64 * 1024, 0x61);
-    const srv = await httpServer((req, res) => {
+    const srv = await httpServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(total) });
       res.on('close', () => (clientGone = true));
       const pump = () => {

@@ -4,9 +4,8 @@
  * flattened to paths with the checks under it.
  */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
 import { closeAgents } from '../../http/send.js';
-import { parseJsonText, readJsonFile, readJsonStdin } from '../../io/parse-json.js';
+import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
 import { clipDepth, flattenJson, type FlatRow } from '../../platform/flatten.js';
 import { findOperation, VALIDATE_GIFT_CARD, type ResolvedTarget } from '../../platform/operations.js';
