@@ -8,6 +8,22 @@ import { closeAgents, send } from '../../src/http/send.js';
 import type { HttpSettings } from '../../src/model.js';
 import { httpServer, listen, selfSignedCert, type Listening } from './servers.js';
 
+/** A CONNECT handler that opens the tunnel a real proxy would, after telling `seen` about the request. */
+function tunnel(seen: (req: http.IncomingMessage, client: net.Socket) => void) {
+  return (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    seen(req, client);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = net.connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  };
+}
+
 const settings = (o: Partial<HttpSettings> = {}): HttpSettings => ({ ...DEFAULT_HTTP_SETTINGS, timeoutMs: 5000, connectTimeoutMs: 2000, firstByteTimeoutMs: 5000, ...o });
 
 let tls: ReturnType<typeof selfSignedCert>;
@@ -65,19 +81,10 @@ describe('proxy', () => {
       res.writeHead(405);
       res.end();
     });
-    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    proxyServer.on('connect', tunnel((req, client) => {
       connects.push(req.url ?? '');
       froms.push((client.remoteAddress ?? '').replace(/^::ffff:/, ''));
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = net.connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
+    }));
     const proxy = await listen(proxyServer);
     try {
       const ex = await send({ method: 'GET', url: `${secure.url}/via-proxy`, headers: {} }, settings({ proxy: proxy.url, caFile: tls.certFile }));
@@ -119,18 +126,7 @@ describe('https:// proxy', () => {
       res.writeHead(405);
       res.end();
     });
-    proxyServer.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      connects.push(req.url ?? '');
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = net.connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
+    proxyServer.on('connect', tunnel((req) => connects.push(req.url ?? '')));
     const proxy = await listen(proxyServer, 'https');
     try {
       const trusted = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url, caFile: tls.certFile }));
