@@ -7,6 +7,7 @@ export { send, closeAgents } from './http/send.js';
 export { merchantPlan, sampleOrderSources } from './merchant/plan.js';
 export { runPlan } from './engine/run-plan.js';
 export { orderIdFactory } from './merchant/context.js';
+export { cartSourceOf } from './merchant/cart-source.js';
 export { defaultConfig } from './config/defaults.js';
 export { runCartCase } from './merchant/cart-case.js';
 export { cartRequest } from './merchant/requests.js';

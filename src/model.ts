@@ -102,6 +102,15 @@ export interface CaseResult {
   requestBody?: string;
   /** Response headers for `-v`. */
   responseHeaders?: Record<string, string>;
+  /**
+   * The cart the case's order converted (or the fetched cart's own case): where its token came from.
+   * `synthetic`: made up by xborder, so a refusal cannot be told from a refusal of the cart.
+   */
+  cart?: {
+    origin: 'list' | 'command' | 'configured' | 'synthetic';
+    /** Shown beside the case's name in every report: `synthetic cart`, `cart not fetched`. */
+    label?: string;
+  };
   /** URL-encoded values of the response and their decoded form, for `-v`. */
   decodedValues?: { path: string; raw: string; decoded: string }[];
 }
@@ -180,6 +189,12 @@ export interface XborderConfig {
     countryCode: string;
     currencyCode: string;
     cartParams: Record<string, string>;
+    /** The URL parameter carrying the cart token (default `merchantCartToken`). */
+    cartTokenParam: string;
+    /** Tokens of fresh carts, each used for at most one order. */
+    carts: string[];
+    /** A shell command printing one fresh cart token per run. */
+    newCart?: { command: string; timeoutMs?: number };
   };
   platform: {
     baseUrl?: string;

@@ -142,7 +142,7 @@ async function timeSuiteInProcess(kit, url, merchant) {
     { mode: 'jwt', algorithm: 'HS256', secret: SECRETS.jwt, issuer: 'platform' },
     { mode: 'query', name: 'key', value: SECRETS.query },
   ];
-  const ctx = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: kit.orderIdFactory('DE', Date.now() + Math.floor(Math.random() * 1e6)) };
+  const ctx = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: kit.orderIdFactory('DE', Date.now() + Math.floor(Math.random() * 1e6)), carts: kit.cartSourceOf(config) };
   const before = merchant.log.length;
   const start = process.hrtime.bigint();
   await kit.runPlan(kit.merchantPlan(ctx, { cart: true, orders: kit.sampleOrderSources(ctx), sequences: true, negatives: true }), { concurrency: CONCURRENCY });

@@ -1,8 +1,9 @@
 /**
- * `content-type-json` and `json-body`: the answer must be JSON, labelled as JSON. The body reading
+ * `content-type-json` and `json-body`: a success answer must be JSON, labelled as JSON (an error
+ * answer's body is only described). The body reading
  * itself (caps, UTF-8, HTML pages, parse positions) is the http layer's readJsonBody.
  */
-import type { CheckResult, Exchange } from '../model.js';
+import type { CheckResult, Exchange, Finding } from '../model.js';
 import { readJsonBody } from '../http/body.js';
 import { checkFrom } from './result.js';
 
@@ -24,5 +25,10 @@ export function judgeJsonBody(exchange: Exchange): BodyVerdict {
   const contentTypeCheck = checkFrom('content-type-json', typeOk ? [] : [{ message: 'the response is not labelled as JSON', expected: 'application/json', actual: contentType || '(no Content-Type)' }]);
   // readJsonBody also comments on the content type; that is content-type-json's job here.
   const bodyFindings = findings.filter((f) => !/content[- ]type/i.test(f.message));
-  return { json, text, checks: [contentTypeCheck, checkFrom('json-body', bodyFindings)] };
+  if (response.status >= 200 && response.status < 300) return { json, text, checks: [contentTypeCheck, checkFrom('json-body', bodyFindings)] };
+  // An error status is already the verdict (status-200, or a refusal check); the error bodies real
+  // merchants send (none at all, an HTML crash page, a framework's JSON) are read for what they say,
+  // not failed a second time for not being a ResponseInfo.
+  const asInfo = (fs: Finding[]) => fs.map((f): Finding => ({ ...f, severity: 'info' }));
+  return { json, text, checks: [{ ...contentTypeCheck, status: 'passed', findings: asInfo(contentTypeCheck.findings) }, checkFrom('json-body', asInfo(bodyFindings))] };
 }

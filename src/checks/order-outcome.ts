@@ -4,13 +4,13 @@
  */
 import type { CheckResult, Exchange } from '../model.js';
 import { checkFrom } from './result.js';
-import { describeError, type ResponseInfoView } from './response-info.js';
+import { describeError, infoPath, type ResponseInfoView } from './response-info.js';
 
 /** `order-accepted`: the merchant created (or updated) the order. */
 export function judgeOrderAccepted(info: ResponseInfoView | undefined): CheckResult {
-  if (!info) return checkFrom('order-accepted', [{ message: 'no ResponseInfo in the answer', path: '/ResponseInfo', expected: '{ "ResponseInfo": { "Success": true, ... } }', actual: 'missing' }]);
-  if (info.success !== true) return checkFrom('order-accepted', [{ message: `the merchant rejected a valid order: ${describeError(info)}`, path: '/ResponseInfo/Success', expected: true, actual: info.success ?? 'missing' }]);
-  if (!info.internalOrderId) return checkFrom('order-accepted', [{ message: 'a successful answer must carry the merchant order id', path: '/ResponseInfo/InternalOrderId', expected: 'a non-empty string', actual: info.internalOrderId ?? 'missing' }]);
+  if (!info) return checkFrom('order-accepted', [{ message: 'no ResponseInfo in the answer', path: '/ResponseInfo', expected: 'a ResponseInfo: { "ResponseInfo": { "Success": true, ... } } (or its fields at the top level)', actual: 'missing' }]);
+  if (info.success !== true) return checkFrom('order-accepted', [{ message: `the merchant rejected a valid order: ${describeError(info)}`, path: infoPath(info, 'Success'), expected: true, actual: info.success ?? 'missing' }]);
+  if (!info.internalOrderId) return checkFrom('order-accepted', [{ message: 'a successful answer must carry the merchant order id', path: infoPath(info, 'InternalOrderId'), expected: 'a non-empty string', actual: info.internalOrderId ?? 'missing' }]);
   return checkFrom('order-accepted', []);
 }
 

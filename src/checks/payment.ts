@@ -6,7 +6,7 @@
  */
 import type { CheckResult, Finding } from '../model.js';
 import { checkFrom } from './result.js';
-import type { ResponseInfoView } from './response-info.js';
+import { infoPath, type ResponseInfoView } from './response-info.js';
 import { candidateTotals, matchesTotal } from './order-totals.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -22,10 +22,10 @@ export function judgePayment(order: Record<string, unknown>, info: ResponseInfoV
   const fields: Finding[] = [];
   const currency = info?.paymentCurrencyCode;
   const amount = info?.paymentAmount;
-  if (!currency) fields.push({ message: 'PaymentDetails were sent, so the answer must say which currency was charged', path: '/ResponseInfo/PaymentCurrencyCode', expected: 'an ISO 4217 code', actual: currency ?? 'missing' });
-  else if (!/^[A-Z]{3}$/.test(currency)) fields.push({ message: 'PaymentCurrencyCode is not an ISO 4217 code', path: '/ResponseInfo/PaymentCurrencyCode', expected: 'three capital letters', actual: currency });
-  if (!amount) fields.push({ message: 'PaymentDetails were sent, so the answer must say how much was charged', path: '/ResponseInfo/PaymentAmount', expected: 'a decimal written as text, e.g. "170.10"', actual: amount ?? 'missing' });
-  else if (!DECIMAL.test(amount)) fields.push({ message: 'PaymentAmount is not a decimal string', path: '/ResponseInfo/PaymentAmount', expected: 'a decimal written as text', actual: amount });
+  if (!currency) fields.push({ message: 'PaymentDetails were sent, so the answer must say which currency was charged', path: infoPath(info, 'PaymentCurrencyCode'), expected: 'an ISO 4217 code', actual: currency ?? 'missing' });
+  else if (!/^[A-Z]{3}$/.test(currency)) fields.push({ message: 'PaymentCurrencyCode is not an ISO 4217 code', path: infoPath(info, 'PaymentCurrencyCode'), expected: 'three capital letters', actual: currency });
+  if (!amount) fields.push({ message: 'PaymentDetails were sent, so the answer must say how much was charged', path: infoPath(info, 'PaymentAmount'), expected: 'a decimal written as text, e.g. "170.10"', actual: amount ?? 'missing' });
+  else if (!DECIMAL.test(amount)) fields.push({ message: 'PaymentAmount is not a decimal string', path: infoPath(info, 'PaymentAmount'), expected: 'a decimal written as text', actual: amount });
   const checks = [checkFrom('payment-fields', fields)];
   if (fields.length > 0 || !currency || !amount) return checks;
 
@@ -35,10 +35,10 @@ export function judgePayment(order: Record<string, unknown>, info: ResponseInfoV
   const used = new Set([...orderCurrencies(order), ...totals.keys()]);
   const findings: Finding[] = [];
   if (used.size > 0 && !used.has(currency)) {
-    findings.push({ severity: 'warning', message: `charged in ${currency}, a currency the order does not use`, path: '/ResponseInfo/PaymentCurrencyCode', expected: [...used].join(' or '), actual: currency });
+    findings.push({ severity: 'warning', message: `charged in ${currency}, a currency the order does not use`, path: infoPath(info, 'PaymentCurrencyCode'), expected: [...used].join(' or '), actual: currency });
   } else if (inCurrency !== undefined && !matchesTotal(order, currency, Number(amount))) {
     const expected = inCurrency.map((t) => t.toFixed(2)).join(' or ');
-    findings.push({ severity: 'warning', message: `charged ${amount} ${currency}, but the order total in ${currency} is ${expected}`, path: '/ResponseInfo/PaymentAmount', expected, actual: amount });
+    findings.push({ severity: 'warning', message: `charged ${amount} ${currency}, but the order total in ${currency} is ${expected}`, path: infoPath(info, 'PaymentAmount'), expected, actual: amount });
   }
   checks.push(checkFrom('payment-amount', findings));
   return checks;

@@ -1,10 +1,13 @@
 /**
- * Reading a SendOrderToMerchant answer: the ResponseInfo object (casing tolerated, as the platform's
- * .NET parser is case-insensitive) and whether it says the call succeeded.
+ * Reading a merchant's answer: the ResponseInfo fields, wrapped as the interface documents
+ * (`{ "ResponseInfo": {...} }`) or flat at the top level as every deployed integration sends them
+ * (public-facts), casing tolerated (the platform's .NET parser is case-insensitive).
  */
 
 /** The fields xborder reads from a ResponseInfo, normalised. */
 export interface ResponseInfoView {
+  /** `wrapped` (the documented form; assumed when absent) or `flat`: the fields at the top level. */
+  shape?: 'wrapped' | 'flat';
   success?: boolean;
   internalOrderId?: string;
   paymentCurrencyCode?: string;
@@ -22,14 +25,24 @@ function pick(obj: Record<string, unknown>, name: string): unknown {
 
 const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
-/** The ResponseInfo of a parsed body, or undefined when there is none. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The ResponseInfo of a parsed body, or undefined when there is none. A body without a ResponseInfo
+ * wrapper is read flat when it carries `Success` at the top level: a framework error body
+ * (`{ "status": 500, "error": ... }`) has none, so it is no ResponseInfo.
+ */
 export function readResponseInfo(body: unknown): ResponseInfoView | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const info = pick(body as Record<string, unknown>, 'ResponseInfo');
-  if (!info || typeof info !== 'object') return undefined;
-  const o = info as Record<string, unknown>;
+  if (!isObject(body)) return undefined;
+  const wrapped = pick(body, 'ResponseInfo');
+  const shape = isObject(wrapped) ? 'wrapped' : pick(body, 'Success') !== undefined ? 'flat' : undefined;
+  if (!shape) return undefined;
+  const o = shape === 'wrapped' ? (wrapped as Record<string, unknown>) : body;
   const success = pick(o, 'Success');
   return {
+    shape,
     // .NET reads "True"/"false" strings as booleans too (the lenient check warns about them).
     success: success === true || /^true$/i.test(String(success)) ? true : success === false || /^false$/i.test(String(success)) ? false : undefined,
     internalOrderId: text(pick(o, 'InternalOrderId')),
@@ -41,8 +54,20 @@ export function readResponseInfo(body: unknown): ResponseInfoView | undefined {
   };
 }
 
+/** The JSON pointer of a ResponseInfo field in the answer as it was sent (flat or wrapped). */
+export function infoPath(info: ResponseInfoView | undefined, field: string): string {
+  return info?.shape === 'flat' ? `/${field}` : `/ResponseInfo/${field}`;
+}
+
 /** "ErrorCode: Message (Description)" for messages about a rejection. */
 export function describeError(info: ResponseInfoView | undefined): string {
   if (!info) return 'no ResponseInfo';
-  return [info.errorCode, info.message, info.description && `(${info.description})`].filter(Boolean).join(' ') || 'no error details';
+  const message = info.message && firstLine(info.message);
+  return [info.errorCode, message, info.description && `(${firstLine(info.description)})`].filter(Boolean).join(' ') || 'no error details';
+}
+
+/** A stack trace in Message (seen in the wild) is named by its first line only. */
+function firstLine(value: string): string {
+  const [first, ...rest] = value.split(/\r?\n/);
+  return rest.some((l) => l.trim() !== '') ? `${first!.trim()} …` : first!.trim();
 }

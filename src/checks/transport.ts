@@ -6,6 +6,7 @@
  */
 import type { CheckResult, Exchange } from '../model.js';
 import { checkFrom } from './result.js';
+import { readErrorAnswer } from './error-answer.js';
 
 /** Result of judging transport: the checks, and whether the response can be judged further. */
 export interface TransportVerdict {
@@ -64,14 +65,29 @@ const STATUS_HINTS: Record<number, string> = {
   405: 'the endpoint does not accept this method (check merchant.cartMethods)',
 };
 
+/** What the caller knows that explains a wrong status better than the status alone. */
+export interface StatusContext {
+  /** The auth mode the request was sent in: in `none` there are no credentials to refuse. */
+  authMode?: string;
+  /** The parsed body, to say what the error answer was (a ResponseInfo, an HTML page, nothing). */
+  json?: unknown;
+  /** A known likely cause, e.g. a MerchantGUID in the file that is not the configured one. */
+  hint?: string;
+}
+
 /** `status-200`: a conforming success answer is HTTP 200; redirects are named as such. */
-export function judgeStatus200(exchange: Exchange): CheckResult {
+export function judgeStatus200(exchange: Exchange, context: StatusContext = {}): CheckResult {
   const response = exchange.response!;
   if (response.status === 200) return checkFrom('status-200', []);
   const location = response.headers['location'];
-  const hint = STATUS_HINTS[response.status];
+  const refusedCredentials = response.status === 401 || response.status === 403;
+  const hint = context.hint
+    ?? (refusedCredentials && context.authMode === 'none'
+      ? 'auth mode "none" sends no credentials, and the merchant asks for some: list its auth mode in the configuration'
+      : STATUS_HINTS[response.status]);
+  const answer = response.status >= 400 ? ` with ${readErrorAnswer(response, context.json).text}` : '';
   const message = response.status >= 300 && response.status < 400
     ? `redirect to ${location ?? '(no Location)'}: the platform does not follow redirects`
-    : `expected HTTP 200 for a valid request${hint ? `; ${hint}` : ''}`;
+    : `expected HTTP 200 for a valid request, got ${response.status}${answer}${hint ? `; ${hint}` : ''}`;
   return checkFrom('status-200', [{ message, expected: 200, actual: response.status }]);
 }

@@ -8,6 +8,7 @@ import { UsageError, InputError } from '../errors.js';
 import type { AuthConfig, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
+import { cartSourceOf } from '../merchant/cart-source.js';
 import { runPlan } from '../engine/run-plan.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
@@ -51,8 +52,11 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     mask: (s) => session.output.mask(s),
     noteSecrets: (payload) => session.redactor.addFromJson(payload),
     newOrderId: orderIdFactory(config.merchant.countryCode),
+    carts: cartSourceOf(config),
   };
-  const tasks = merchantPlan(ctx, choose(ctx));
+  const parts = choose(ctx);
+  for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
+  const tasks = merchantPlan(ctx, parts);
   // stderr only, so even with --json the progress line never mixes into the report.
   const progress = startProgress(session.output, tasks.length);
   try {

@@ -19,6 +19,8 @@ export function defaultConfig(): XborderConfig {
       countryCode: 'DE',
       currencyCode: 'EUR',
       cartParams: {},
+      cartTokenParam: 'merchantCartToken',
+      carts: [],
     },
     platform: { guidIn: 'query' },
     giftCard: {},

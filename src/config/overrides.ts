@@ -11,6 +11,10 @@ export interface ConfigFlags {
   platformUrl?: string;
   merchantGuid?: string;
   cartToken?: string;
+  cartTokenParam?: string;
+  /** Comma-separated cart tokens. */
+  carts?: string;
+  newCart?: string;
   country?: string;
   currency?: string;
   cartMethods?: string;
@@ -32,6 +36,9 @@ export const ENV_VARIABLES: Record<string, keyof ConfigFlags> = {
   XBORDER_PLATFORM_URL: 'platformUrl',
   XBORDER_MERCHANT_GUID: 'merchantGuid',
   XBORDER_CART_TOKEN: 'cartToken',
+  XBORDER_CART_TOKEN_PARAM: 'cartTokenParam',
+  XBORDER_CARTS: 'carts',
+  XBORDER_NEW_CART: 'newCart',
   XBORDER_COUNTRY: 'country',
   XBORDER_CURRENCY: 'currency',
   XBORDER_CART_METHODS: 'cartMethods',
@@ -74,6 +81,12 @@ export function applyFlags(config: XborderConfig, flags: ConfigFlags, originOf: 
   if (flags.platformUrl !== undefined) config.platform.baseUrl = flags.platformUrl;
   if (flags.merchantGuid !== undefined) config.merchantGUID = flags.merchantGuid;
   if (flags.cartToken !== undefined) config.merchant.cartToken = flags.cartToken;
+  if (flags.cartTokenParam !== undefined) {
+    if (/^[A-Za-z0-9_.~-]+$/.test(flags.cartTokenParam)) config.merchant.cartTokenParam = flags.cartTokenParam;
+    else problems.push(`${originOf('cartTokenParam')}: expected a URL parameter name (letters, digits, _ . ~ -), got ${JSON.stringify(flags.cartTokenParam)}`);
+  }
+  if (flags.carts !== undefined) config.merchant.carts = flags.carts.split(',').map((t) => t.trim()).filter(Boolean);
+  if (flags.newCart !== undefined) config.merchant.newCart = { ...config.merchant.newCart, command: flags.newCart };
   if (flags.country !== undefined) config.merchant.countryCode = flags.country.toUpperCase();
   if (flags.currency !== undefined) config.merchant.currencyCode = flags.currency.toUpperCase();
   if (flags.giftCardUrl !== undefined) config.giftCard.url = flags.giftCardUrl;

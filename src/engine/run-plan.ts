@@ -8,6 +8,11 @@ import type { CaseResult } from '../model.js';
 export interface Task {
   label: string;
   run(): Promise<CaseResult | CaseResult[]>;
+  /**
+   * Tasks of a lower phase all finish before any of a higher one starts (default 0): the cart cases
+   * read the configured cart before any order converts it.
+   */
+  phase?: number;
 }
 
 /** Progress after each finished task. */
@@ -17,21 +22,25 @@ export interface ProgressEvent {
   label: string;
 }
 
-/** Runs `tasks`, at most `concurrency` at once; results come back in task order. */
+/** Runs `tasks`, at most `concurrency` at once, phase by phase; results come back in task order. */
 export async function runPlan(tasks: Task[], options: { concurrency: number; onProgress?: (e: ProgressEvent) => void }): Promise<CaseResult[]> {
   const results: CaseResult[][] = new Array(tasks.length);
-  let next = 0;
+  const phases = [...new Set(tasks.map((t) => t.phase ?? 0))].sort((a, b) => a - b);
   let done = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      const task = tasks[index]!;
-      const outcome = await task.run();
-      results[index] = Array.isArray(outcome) ? outcome : [outcome];
-      done++;
-      options.onProgress?.({ done, total: tasks.length, label: task.label });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, tasks.length)) }, worker));
+  for (const phase of phases) {
+    const indexes = tasks.flatMap((t, i) => ((t.phase ?? 0) === phase ? [i] : []));
+    let next = 0;
+    const worker = async () => {
+      while (next < indexes.length) {
+        const index = indexes[next++]!;
+        const task = tasks[index]!;
+        const outcome = await task.run();
+        results[index] = Array.isArray(outcome) ? outcome : [outcome];
+        done++;
+        options.onProgress?.({ done, total: tasks.length, label: task.label });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, indexes.length)) }, worker));
+  }
   return results.flat();
 }

@@ -18,7 +18,8 @@ function excerpt(text: string, offset: number): string {
   return `${start > 0 ? '…' : ''}${text.slice(start, offset + 20)}${offset + 20 < text.length ? '…' : ''}`;
 }
 
-function htmlTitle(text: string): string | undefined {
+/** The <title> of an HTML page (whitespace collapsed, 120 characters at most). */
+export function htmlTitle(text: string): string | undefined {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text.slice(0, 64 * 1024));
   const title = m?.[1]?.replace(/\s+/g, ' ').trim();
   return title ? title.slice(0, 120) : undefined;

@@ -1,5 +1,6 @@
 /** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
 import type { AuthConfig, XborderConfig } from '../model.js';
+import type { CartSource } from './cart-source.js';
 
 /** Shared, read-only inputs of a merchant conformance run. */
 export interface MerchantContext {
@@ -22,6 +23,8 @@ export interface MerchantContext {
   noteSecrets?(payload: unknown): void;
   /** A fresh platform-style order id, unique within the run. */
   newOrderId(): string;
+  /** Where each order's cart comes from. */
+  carts: CartSource;
 }
 
 /** Platform-style order ids (`GE` + digits + country), unique per run and per process. */

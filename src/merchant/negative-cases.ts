@@ -7,11 +7,13 @@
  *    credentials, then each mode's wrong/tampered variants. With an `ip` mode, they leave from its
  *    deniedLocalAddress, since from the allowed address they would rightly be accepted; without one,
  *    rejection cannot be proven and the case is skipped with the reason.
+ * A negative order converts a real cart when the run has one (fetched with valid credentials), so
+ * the merchant cannot refuse it for the wrong reason (an unknown cart) and hide the fault under test.
  */
 import type { AuthConfig, CaseResult, CheckResult, Endpoint, HttpMethod, RequestSpec } from '../model.js';
 import { applyAuth, negativeVariants } from '../auth/index.js';
 import { send } from '../http/send.js';
-import { judgeRejected } from '../checks/rejection.js';
+import { judgeRefused, type RefusalId } from '../checks/refusal.js';
 import { judgeTransport } from '../checks/transport.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { readResponseInfo } from '../checks/response-info.js';
@@ -19,51 +21,73 @@ import { readJsonBody } from '../http/body.js';
 import { caseResult } from '../engine/case-result.js';
 import { cartRequest, orderRequest } from './requests.js';
 import type { MerchantContext } from './context.js';
+import type { OrderSource } from './plan.js';
+import { cartNote, orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 
 /** A negative request to make: how to build it and what it proves. */
 export interface NegativeTask {
   endpoint: Endpoint;
   variant: string;
   authMode: string;
-  run(): Promise<CaseResult>;
+  run(): Promise<CaseResult | CaseResult[]>;
 }
 
-type RejectionId = 'auth-enforced' | 'guid-enforced';
+/** A request to refuse, and the cart its order converts (orders only). */
+interface Built {
+  spec: RequestSpec;
+  carted?: CartedOrder;
+}
 
 /** One endpoint (and cart method) the negatives are sent to. */
 interface Target {
   endpoint: Endpoint;
   method?: HttpMethod;
   /** The request without credentials; `guid` replaces the MerchantGUID of the body. */
-  build(guid?: string): RequestSpec;
+  build(variant: string, guid?: string): Promise<Built>;
 }
 
 /** Another merchant's GUID, well-formed so only its value can be the reason to refuse it. */
 const WRONG_GUID = '00000000-0000-4000-8000-000000000000';
 
 /** The negative tasks for the `endpoints` of this run. */
-export function negativeTasks(ctx: MerchantContext, sampleOrder: () => Record<string, unknown>, endpoints: Endpoint[]): NegativeTask[] {
+export function negativeTasks(ctx: MerchantContext, order: OrderSource, endpoints: Endpoint[]): NegativeTask[] {
   const { config } = ctx;
   const targets: Target[] = [
     ...config.merchant.cartMethods.map((method): Target => ({
       endpoint: 'GetCheckoutCartInfo',
       method,
-      build: (guid) => cartRequest(guid ? { ...config, merchantGUID: guid } : config, method, ctx.newOrderId()),
+      build: async (_variant, guid) => ({ spec: cartRequest(guid ? { ...config, merchantGUID: guid } : config, method, ctx.newOrderId()) }),
     })),
-    { endpoint: 'SendOrderToMerchant', build: (guid) => orderRequest(config, { ...sampleOrder(), OrderId: ctx.newOrderId(), ...(guid ? { MerchantGUID: guid } : {}) }) },
+    {
+      endpoint: 'SendOrderToMerchant',
+      build: async (variant, guid) => {
+        const body = { ...order.build(), OrderId: ctx.newOrderId() };
+        const carted = order.onCart ? await orderOnCart(ctx, body, ctx.modes[0] ?? { mode: 'none' }, variant) : undefined;
+        const sent = carted?.order ?? body;
+        return { spec: orderRequest(config, guid ? { ...sent, MerchantGUID: guid } : sent), carted };
+      },
+    },
   ];
   const skip = whyNoAuthNegatives(config.auth);
   const variants = skip ? [] : authVariants(ctx);
   const tasks: NegativeTask[] = [];
   for (const target of targets.filter((t) => endpoints.includes(t.endpoint))) {
     const prefix = target.method ? `${target.method} ` : '';
-    const add = (variant: string, authMode: string, what: string, makeSpec: () => Promise<RequestSpec>, id: RejectionId) =>
-      tasks.push({ endpoint: target.endpoint, variant: `${prefix}${variant}`, authMode, run: () => sendNegative(ctx, target.endpoint, `${prefix}${variant}`, authMode, what, makeSpec, id) });
+    const add = (variant: string, authMode: string, what: string, toSpec: (spec: RequestSpec) => Promise<RequestSpec>, id: RefusalId, guid?: string) =>
+      tasks.push({
+        endpoint: target.endpoint,
+        variant: `${prefix}${variant}`,
+        authMode,
+        run: () => sendNegative(ctx, { endpoint: target.endpoint, variant: `${prefix}${variant}`, authMode, what, id }, async () => {
+          const built = await target.build(`${prefix}${variant}`, guid);
+          return { ...built, spec: await toSpec(built.spec) };
+        }),
+      });
     if (skip) tasks.push(skippedTask(target, `${prefix}negative`, skip.authMode, skip.reason));
-    for (const v of variants) add(v.id, v.authMode, v.what, () => v.apply(target.build()), 'auth-enforced');
+    for (const v of variants) add(v.id, v.authMode, v.what, (spec) => v.apply(spec), 'auth-enforced');
     if (target.endpoint === 'SendOrderToMerchant' || target.method === 'POST') {
       const auth = ctx.modes[0]!;
-      add('wrong-merchant-guid', auth.mode, 'a wrong MerchantGUID', () => applyAuth(target.build(WRONG_GUID), auth), 'guid-enforced');
+      add('wrong-merchant-guid', auth.mode, 'a wrong MerchantGUID', (spec) => applyAuth(spec, auth), 'guid-enforced', WRONG_GUID);
     }
   }
   return tasks;
@@ -110,16 +134,34 @@ function authVariants(ctx: MerchantContext): AuthVariant[] {
   return variants;
 }
 
+/** What one negative case is: where it goes, under which name, and what it proves. */
+interface NegativeCase {
+  endpoint: Endpoint;
+  variant: string;
+  authMode: string;
+  what: string;
+  id: RefusalId;
+}
+
 /** Sends one negative request and judges that it was refused (and, if refused, not with a 2xx). */
-async function sendNegative(ctx: MerchantContext, endpoint: Endpoint, variant: string, authMode: string, what: string, makeSpec: () => Promise<RequestSpec>, id: RejectionId): Promise<CaseResult> {
-  const exchange = await send(await makeSpec(), ctx.config.http);
+async function sendNegative(ctx: MerchantContext, negative: NegativeCase, build: () => Promise<Built>): Promise<CaseResult[]> {
+  const { spec, carted } = await build();
+  const exchange = await send(spec, ctx.config.http);
   const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
   const body = exchange.response ? readJsonBody(exchange.response) : undefined;
-  const checks: CheckResult[] = transport.answered ? [judgeRejected(id, exchange, what, body?.json)] : transport.checks;
+  const refusal = transport.answered ? judgeRefused({ id: negative.id, what: negative.what }, exchange, body?.json) : undefined;
+  if (refusal && carted?.lease.origin === 'synthetic' && refusal.status === 'passed') {
+    refusal.findings.push({ severity: 'info', message: 'the order named a synthetic cart, so the merchant may have refused it for that; configure merchant.carts or merchant.newCart to be sure' });
+  }
+  const checks: CheckResult[] = refusal ? [refusal] : transport.checks;
   // A refusal is an error, and errors must not be answered with HTTP 200 either.
-  const errorStatus = transport.answered ? judgeErrorStatus(exchange, readResponseInfo(body?.json)) : undefined;
+  const info = readResponseInfo(body?.json);
+  const errorStatus = transport.answered ? judgeErrorStatus(exchange, info) : undefined;
   if (errorStatus) checks.push(errorStatus);
-  return caseResult({ endpoint, variant, authMode, exchange, checks, bodyText: body?.text }, ctx);
+  if (carted) releaseUnlessUsed(ctx, carted, info?.success === true);
+  const result = caseResult({ endpoint: negative.endpoint, variant: negative.variant, authMode: negative.authMode, exchange, checks, bodyText: body?.text }, ctx);
+  if (carted) result.cart = cartNote(carted);
+  return [...(carted?.cartCase ? [carted.cartCase] : []), result];
 }
 
 function skippedTask(target: Target, variant: string, authMode: string, reason: string): NegativeTask {
@@ -128,7 +170,7 @@ function skippedTask(target: Target, variant: string, authMode: string, reason: 
     variant,
     authMode,
     run: async () => {
-      const spec = target.build();
+      const { spec } = await target.build(variant);
       return {
         endpoint: target.endpoint, variant, authMode,
         request: { method: spec.method, url: spec.url, headers: spec.headers },

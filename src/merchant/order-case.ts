@@ -1,7 +1,7 @@
 /**
- * Positive SendOrderToMerchant cases: post one order and judge the answer (status, ResponseInfo
- * schema and rules, acceptance, error status, payment). The follow-up sequences live in
- * order-sequences.ts.
+ * Positive SendOrderToMerchant cases: post one order on its cart and judge the answer (status,
+ * ResponseInfo schema and rules, acceptance, error status, payment). The follow-up sequences live
+ * in order-sequences.ts.
  */
 import type { AuthConfig, CaseResult, CheckResult } from '../model.js';
 import { orderRequest } from './requests.js';
@@ -12,20 +12,36 @@ import { judgePayment } from '../checks/payment.js';
 import { readResponseInfo, type ResponseInfoView } from '../checks/response-info.js';
 import { caseResult } from '../engine/case-result.js';
 import type { MerchantContext } from './context.js';
+import type { OrderSource } from './plan.js';
+import { cartNote, orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
+import { postToRefuse } from './refusal-post.js';
 
 /** A posted order with its judged answer. */
 export interface PostedOrder {
   judged: JudgedExchange;
   info?: ResponseInfoView;
   checks: CheckResult[];
+  /** True when the merchant accepted the order (Success true). */
+  accepted: boolean;
 }
 
+/** What the caller knows about the order being posted. */
+export interface PostOptions {
+  /** The order names a cart the merchant never issued: a refusal cannot be judged. */
+  synthetic?: boolean;
+  /** A likely cause to name when the status is wrong. */
+  hint?: string;
+}
+
+/** The reason and the way out, for an order on a synthetic cart that the merchant refused. */
+export const SYNTHETIC_CART_SKIP = 'the merchant refused an order that names a synthetic cart (a CartId it never issued), so a refusal of the order cannot be told from a refusal of the cart; configure merchant.carts or merchant.newCart to give xborder real carts';
+
 /** Posts `order` with `auth` and judges the answer as a valid order's answer. */
-export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig): Promise<PostedOrder> {
+export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig, options: PostOptions = {}): Promise<PostedOrder> {
   ctx.noteSecrets?.(order);
-  const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true });
-  const checks = [...judged.checks];
-  if (judged.json === undefined) return { judged, checks };
+  const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true, hint: options.hint });
+  let checks = [...judged.checks];
+  if (judged.json === undefined) return { judged, checks: skipIfSynthetic(checks, judged, options), accepted: false };
   const info = readResponseInfo(judged.json);
   checks.push(...judgePayload('order-response', judged.json, ctx.strict));
   checks.push(...withoutRepeats(judgeOrderAccepted(info), checks));
@@ -33,7 +49,23 @@ export async function postOrder(ctx: MerchantContext, order: Record<string, unkn
   if (errorStatus) checks.push(errorStatus);
   const payment = order.PaymentDetails;
   if (payment && typeof payment === 'object' && info?.success === true) checks.push(...judgePayment(order, info));
-  return { judged, info, checks };
+  checks = skipIfSynthetic(checks, judged, options, info);
+  return { judged, info, checks, accepted: info?.success === true };
+}
+
+/**
+ * On a synthetic cart, a refusal (a 4xx or 5xx, or Success false) skips the checks that say "a valid
+ * order must be accepted": the merchant may rightly refuse a cart it never issued. What the answer
+ * itself got wrong (its schema, an error sent with HTTP 200) is still judged.
+ */
+function skipIfSynthetic(checks: CheckResult[], judged: JudgedExchange, options: PostOptions, info?: ResponseInfoView): CheckResult[] {
+  const status = judged.exchange.response?.status;
+  if (!options.synthetic || status === undefined) return checks;
+  const refused = status >= 400 || info?.success === false;
+  if (!refused) return checks;
+  const acceptance = new Set(['status-200', 'order-accepted']);
+  const kept = checks.filter((c) => !acceptance.has(c.id));
+  return [...kept, { id: 'order-accepted', status: 'skipped', findings: [{ severity: 'info', message: SYNTHETIC_CART_SKIP }] }];
 }
 
 /**
@@ -47,8 +79,24 @@ function withoutRepeats(check: CheckResult, earlier: CheckResult[]): CheckResult
   return check.findings.every((f) => reported.has(f.path)) ? [] : [check];
 }
 
-/** One positive order case for the report. */
-export async function runOrderCase(ctx: MerchantContext, variant: string, order: Record<string, unknown>, auth: AuthConfig): Promise<CaseResult> {
-  const posted = await postOrder(ctx, order, auth);
-  return caseResult({ endpoint: 'SendOrderToMerchant', variant, authMode: auth.mode, exchange: posted.judged.exchange, checks: posted.checks, bodyText: posted.judged.bodyText }, ctx);
+/** The report case of a posted order (on its cart). */
+export function orderCase(ctx: MerchantContext, variant: string, auth: AuthConfig, posted: PostedOrder, checks: CheckResult[] = posted.checks, carted?: CartedOrder): CaseResult {
+  const result = caseResult({ endpoint: 'SendOrderToMerchant', variant: variant, authMode: auth.mode, exchange: posted.judged.exchange, checks, bodyText: posted.judged.bodyText }, ctx);
+  if (carted) result.cart = cartNote(carted);
+  return result;
+}
+
+/** One positive order case for the report: the cart's case (when fetched for it), then the order's. */
+export async function runOrderCase(ctx: MerchantContext, source: OrderSource, auth: AuthConfig): Promise<CaseResult[]> {
+  const pre = source.preChecks ?? [];
+  if (source.mustRefuse) return [(await postToRefuse(ctx, source.variant, source.build(), auth, source.mustRefuse, undefined, pre)).result];
+  if (!source.onCart) {
+    const posted = await postOrder(ctx, source.build(), auth);
+    return [orderCase(ctx, source.variant, auth, posted, [...pre, ...posted.checks])];
+  }
+  const carted = await orderOnCart(ctx, source.build(), auth, source.variant);
+  if (source.finish) carted.order = source.finish(carted.order);
+  const posted = await postOrder(ctx, carted.order, auth, { synthetic: carted.lease.origin === 'synthetic' });
+  releaseUnlessUsed(ctx, carted, posted.accepted);
+  return [...(carted.cartCase ? [carted.cartCase] : []), orderCase(ctx, source.variant, auth, posted, posted.checks, carted)];
 }

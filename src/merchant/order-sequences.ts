@@ -9,10 +9,12 @@
  */
 import type { AuthConfig, CaseResult, CheckResult, Finding } from '../model.js';
 import { checkFrom } from '../checks/result.js';
-import { caseResult } from '../engine/case-result.js';
-import { describeError } from '../checks/response-info.js';
+import { describeError, infoPath } from '../checks/response-info.js';
+import { readErrorAnswer } from '../checks/error-answer.js';
+import { judgeRefused } from '../checks/refusal.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';
-import { postOrder, type PostedOrder } from './order-case.js';
+import { orderCase, postOrder, SYNTHETIC_CART_SKIP, type PostedOrder } from './order-case.js';
+import { orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 import type { MerchantContext } from './context.js';
 
 /** Words of an explicit "this order is a duplicate" answer; "does not exist" must not count. */
@@ -27,8 +29,8 @@ function saysDuplicate(text: string): boolean {
 /** Each follow-up case and the check it carries. */
 const SEQUENCE = [['redelivery', 'idempotent-redelivery'], ['update', 'update-same-order'], ['unknown-properties', 'unknown-properties-tolerated']] as const;
 
-function report(ctx: MerchantContext, variant: string, auth: AuthConfig, posted: PostedOrder, checks: CheckResult[]): CaseResult {
-  return caseResult({ endpoint: 'SendOrderToMerchant', variant, authMode: auth.mode, exchange: posted.judged.exchange, checks, bodyText: posted.judged.bodyText }, ctx);
+function report(ctx: MerchantContext, variant: string, auth: AuthConfig, posted: PostedOrder, checks: CheckResult[], carted?: CartedOrder): CaseResult {
+  return orderCase(ctx, variant, auth, posted, checks, carted);
 }
 
 function transportOnly(posted: PostedOrder): CheckResult[] {
@@ -46,32 +48,37 @@ function followUp(id: string, posted: PostedOrder, judge: () => Finding[]): Chec
  * Follow-ups of a first delivery that was not accepted with an InternalOrderId are not sent: there
  * is nothing to compare them with. The skipped cases show that first delivery and why.
  */
-function notJudged(ctx: MerchantContext, auth: AuthConfig, first: PostedOrder): CaseResult[] {
+function notJudged(ctx: MerchantContext, auth: AuthConfig, first: PostedOrder, carted: CartedOrder): CaseResult[] {
   const { exchange } = first.judged;
   const outcome = first.info?.success === true
     ? 'was accepted without an InternalOrderId to compare with'
     : `was not accepted (${exchange.response ? `HTTP ${exchange.response.status}: ${describeError(first.info)}` : exchange.error?.message ?? 'no answer'})`;
-  const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery of the order ${outcome}, so this cannot be judged` }] });
-  return SEQUENCE.map(([variant, id]) => report(ctx, variant, auth, first, [skipped(id)]));
+  const why = carted.lease.origin === 'synthetic' && first.judged.answered ? `; ${SYNTHETIC_CART_SKIP}` : '';
+  const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery of the order ${outcome}, so this cannot be judged${why}` }] });
+  return SEQUENCE.map(([variant, id]) => report(ctx, variant, auth, first, [skipped(id)], carted));
 }
 
 /**
- * Posts the order, then the same order again (re-delivery), then as an update, then a copy with a
- * fresh OrderId and properties the interface does not name. `build` gives the order to post.
+ * Posts the order on a cart, then the same order again (re-delivery), then as an update, then a copy
+ * on a cart of its own with a fresh OrderId and properties the interface does not name. `build`
+ * gives the order to post.
  */
 export async function runOrderSequences(ctx: MerchantContext, build: () => Record<string, unknown>, auth: AuthConfig): Promise<CaseResult[]> {
-  const order = build();
-  const first = await postOrder(ctx, order, auth);
+  const carted = await orderOnCart(ctx, build(), auth, 'redelivery');
+  const order = carted.order;
+  const first = await postOrder(ctx, order, auth, { synthetic: carted.lease.origin === 'synthetic' });
+  const cartCases = carted.cartCase ? [carted.cartCase] : [];
   const firstId = first.info?.success === true ? first.info.internalOrderId : undefined;
-  if (!firstId) return notJudged(ctx, auth, first);
+  releaseUnlessUsed(ctx, carted, first.accepted);
+  if (!firstId) return [...cartCases, ...notJudged(ctx, auth, first, carted)];
   const expectSame = 'the same InternalOrderId, or an explicit duplicate answer';
 
   const again = await postOrder(ctx, order, auth);
   const redelivery = followUp('idempotent-redelivery', again, () => {
     const info = again.info;
-    if (!info) return [{ message: 'the re-delivery got no ResponseInfo', expected: expectSame, actual: `HTTP ${again.judged.exchange.response!.status}` }];
+    if (!info) return [{ message: `the re-delivery got no ResponseInfo (${readErrorAnswer(again.judged.exchange.response!, again.judged.json).text})`, expected: expectSame, actual: `HTTP ${again.judged.exchange.response!.status}` }];
     if (info.success === true) {
-      return info.internalOrderId === firstId ? [] : [{ message: `delivering OrderId ${String(order.OrderId)} again created a second order`, path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: info.internalOrderId ?? 'missing' }];
+      return info.internalOrderId === firstId ? [] : [{ message: `delivering OrderId ${String(order.OrderId)} again created a second order`, path: infoPath(info, 'InternalOrderId'), expected: firstId, actual: info.internalOrderId ?? 'missing' }];
     }
     if (saysDuplicate(describeError(info))) return [];
     return [{ severity: 'warning', message: `the re-delivery was refused without saying it is a duplicate: ${describeError(info)}`, expected: expectSame, actual: describeError(info) }];
@@ -80,21 +87,28 @@ export async function runOrderSequences(ctx: MerchantContext, build: () => Recor
   const updated = await postOrder(ctx, { ...order, MerchantOrderId: firstId, StatusCode: 'N/A' }, auth);
   const sameOrder = followUp('update-same-order', updated, () => {
     const info = updated.info;
-    if (info?.success !== true) return [{ message: `the update of order ${firstId} was not accepted: ${describeError(info)}`, path: '/ResponseInfo/Success', expected: true, actual: info?.success ?? 'missing' }];
-    if (info.internalOrderId !== firstId) return [{ message: 'posting the order with its MerchantOrderId answered another order', path: '/ResponseInfo/InternalOrderId', expected: firstId, actual: info.internalOrderId ?? 'missing' }];
+    if (info?.success !== true) return [{ message: `the update of order ${firstId} was not accepted: ${info ? describeError(info) : readErrorAnswer(updated.judged.exchange.response!, updated.judged.json).text}`, path: infoPath(info, 'Success'), expected: true, actual: info?.success ?? 'missing' }];
+    if (info.internalOrderId !== firstId) return [{ message: 'posting the order with its MerchantOrderId answered another order', path: infoPath(info, 'InternalOrderId'), expected: firstId, actual: info.internalOrderId ?? 'missing' }];
     return [];
   });
 
-  // A new order (fresh OrderId) so the merchant cannot answer from the order it already has.
-  const extended = withUnknownProperties({ ...build(), OrderId: ctx.newOrderId() });
-  const probed = await postOrder(ctx, extended, auth);
-  const tolerated = followUp('unknown-properties-tolerated', probed, () =>
-    probed.info?.success === true ? [] : [{ message: `the same order with extra properties was refused, though without them it was accepted: ${describeError(probed.info)}`, expected: 'Success true (receivers must tolerate unknown properties)', actual: `HTTP ${probed.judged.exchange.response!.status}${probed.info ? ` Success ${String(probed.info.success)}` : ''}` }]);
+  // A new order (fresh OrderId, a cart of its own) so the merchant cannot answer from the order it has.
+  const fresh = await orderOnCart(ctx, { ...build(), OrderId: ctx.newOrderId() }, auth, 'unknown-properties');
+  const probed = await postOrder(ctx, withUnknownProperties(fresh.order), auth);
+  releaseUnlessUsed(ctx, fresh, probed.accepted);
+  // A merchant that accepted the first order on a synthetic cart does not check carts: its refusal
+  // of the probe is about the probe. Otherwise a synthetic cart leaves the refusal unexplained.
+  const tolerated = fresh.lease.origin === 'synthetic' && carted.lease.origin !== 'synthetic' && !probed.accepted && probed.judged.answered
+    ? [...transportOnly(probed), { id: 'unknown-properties-tolerated', status: 'skipped' as const, findings: [{ severity: 'info' as const, message: SYNTHETIC_CART_SKIP }] }]
+    : followUp('unknown-properties-tolerated', probed, () =>
+      probed.accepted ? [] : [{ message: `the same order with extra properties was refused, though without them it was accepted: ${describeError(probed.info)}`, expected: 'Success true (receivers must tolerate unknown properties)', actual: `HTTP ${probed.judged.exchange.response!.status}${probed.info ? ` Success ${String(probed.info.success)}` : ''}` }]);
 
   return [
-    report(ctx, 'redelivery', auth, again, redelivery),
-    report(ctx, 'update', auth, updated, sameOrder),
-    report(ctx, 'unknown-properties', auth, probed, tolerated),
+    ...cartCases,
+    report(ctx, 'redelivery', auth, again, redelivery, carted),
+    report(ctx, 'update', auth, updated, sameOrder, carted),
+    ...(fresh.cartCase ? [fresh.cartCase] : []),
+    report(ctx, 'unknown-properties', auth, probed, tolerated, fresh),
   ];
 }
 
@@ -107,19 +121,22 @@ function withUnknownProperties(order: Record<string, unknown>): Record<string, u
   return extended;
 }
 
-/** An order without OrderId must be refused, and not with HTTP 200. */
-export async function runInvalidOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig): Promise<CaseResult> {
-  const invalid = { ...order };
+/**
+ * An order without OrderId must be refused (and not with HTTP 200). It converts a real cart when the
+ * run has one, so a refusal can only be for the missing OrderId.
+ */
+export async function runInvalidOrder(ctx: MerchantContext, build: () => Record<string, unknown>, auth: AuthConfig): Promise<CaseResult[]> {
+  const carted = await orderOnCart(ctx, build(), auth, 'invalid-order');
+  const invalid = { ...carted.order };
   delete invalid.OrderId;
   const posted = await postOrder(ctx, invalid, auth);
   const checks = transportOnly(posted);
-  const info = posted.info;
   const response = posted.judged.exchange.response;
   if (posted.judged.answered && response) {
-    const accepted = info?.success === true || (!info && response.status >= 200 && response.status < 300);
-    checks.push(checkFrom('rejects-invalid-order', accepted ? [{ message: 'an order without OrderId (required) was accepted', expected: 'a 400 with Success false', actual: `HTTP ${response.status}${info ? ` Success ${String(info.success)}` : ''}` }] : []));
-    const status = judgeErrorStatus(posted.judged.exchange, info);
+    checks.push(judgeRefused({ id: 'rejects-invalid-order', what: 'no OrderId (required)' }, posted.judged.exchange, posted.judged.json));
+    const status = judgeErrorStatus(posted.judged.exchange, posted.info);
     if (status) checks.push(status);
   }
-  return report(ctx, 'invalid-order', auth, posted, checks);
+  releaseUnlessUsed(ctx, carted, posted.accepted);
+  return [...(carted.cartCase ? [carted.cartCase] : []), report(ctx, 'invalid-order', auth, posted, checks, carted)];
 }

@@ -1,9 +1,10 @@
 /**
  * What a merchant run does, as a list of tasks: endpoint x variant x auth mode x positive/negative.
- * `check` is cart + every order sample + the order sequences + the negatives; `check-cart` and
- * `post-order` take parts of it.
+ * `check` is cart + every order sample + the order sequences + the negatives (+ the cart sequence
+ * when the run has real carts); `check-cart` and `post-order` take parts of it.
  */
-import type { Endpoint } from '../model.js';
+import type { CheckResult, Endpoint } from '../model.js';
+import type { RefusalCase } from '../checks/refusal.js';
 import { listSamples, loadSample } from '../samples/catalog.js';
 import type { Task } from '../engine/run-plan.js';
 import type { MerchantContext } from './context.js';
@@ -11,6 +12,7 @@ import { prepareSampleOrder } from './requests.js';
 import { runCartCase } from './cart-case.js';
 import { runOrderCase } from './order-case.js';
 import { runInvalidOrder, runOrderSequences } from './order-sequences.js';
+import { runCartSequence } from './cart-sequence.js';
 import { negativeTasks } from './negative-cases.js';
 
 /** An order to post: a built-in sample (prepared with fresh ids) or the user's own file (sent as given). */
@@ -18,6 +20,14 @@ export interface OrderSource {
   variant: string;
   /** Builds the body for one post; built-in samples get a fresh OrderId each time. */
   build(): Record<string, unknown>;
+  /** True when the order converts a cart of the run's source (built-in samples); a user's file is sent as given. */
+  onCart: boolean;
+  /** Applied to the order after its cart is merged in (the user's --set changes win over the cart). */
+  finish?(order: Record<string, unknown>): Record<string, unknown>;
+  /** Checks known before sending (the user's file judged as an order), shown with the case. */
+  preChecks?: CheckResult[];
+  /** Set when the merchant must refuse the order (a file that is no valid order, another merchant's GUID). */
+  mustRefuse?: RefusalCase;
 }
 
 /** Which parts of the merchant suite to run. */
@@ -29,6 +39,8 @@ export interface PlanParts {
   sequences: boolean;
   /** Negative auth and MerchantGUID cases. */
   negatives: boolean;
+  /** Said before the run starts (on stderr): what the user should know about what is sent. */
+  notices?: string[];
 }
 
 /** Every built-in order sample, ready to post. */
@@ -36,9 +48,13 @@ export function sampleOrderSources(ctx: MerchantContext, names?: string[]): Orde
   const chosen = names ?? listSamples().filter((s) => s.kind === 'order').map((s) => s.name);
   return chosen.map((name) => {
     const sample = loadSample(name);
-    return { variant: name, build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()) };
+    return { variant: name, onCart: true, build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()) };
   });
 }
+
+/** Phase of the cart cases: they read the configured cart before any order (phase 1) converts it. */
+const CART_PHASE = 0;
+const ORDER_PHASE = 1;
 
 /** Builds the task list for `parts`. */
 export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
@@ -47,18 +63,23 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
   const fullest = parts.orders.find((o) => o.variant === 'order-full') ?? parts.orders[0];
   for (const mode of ctx.modes) {
     if (parts.cart) {
-      for (const method of ctx.config.merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, run: () => runCartCase(ctx, method, mode) });
+      for (const method of ctx.config.merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, phase: CART_PHASE, run: () => runCartCase(ctx, method, mode) });
     }
-    for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, run: () => runOrderCase(ctx, source.variant, source.build(), mode) });
+    for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderCase(ctx, source, mode) });
     if (parts.sequences && fullest) {
-      tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
-      tasks.push({ label: `order invalid [${mode.mode}]`, run: () => runInvalidOrder(ctx, fullest.build(), mode) });
+      tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
+      tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
     }
+  }
+  // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
+  if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0]) {
+    const mode = ctx.modes[0];
+    tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, run: () => runCartSequence(ctx, () => fullest.build(), mode) });
   }
   if (parts.negatives) {
     const first = parts.orders[0] ?? sampleOrderSources(ctx, ['order-minimal'])[0]!;
     const endpoints: Endpoint[] = [...(parts.cart ? ['GetCheckoutCartInfo' as const] : []), ...(parts.orders.length ? ['SendOrderToMerchant' as const] : [])];
-    for (const negative of negativeTasks(ctx, () => first.build(), endpoints)) tasks.push({ label: `${negative.endpoint} ${negative.variant}`, run: negative.run });
+    for (const negative of negativeTasks(ctx, first, endpoints)) tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase: ORDER_PHASE, run: negative.run });
   }
   return tasks;
 }

@@ -2,7 +2,6 @@
  * The requests the platform sends to a merchant, before auth is applied: the cart call (GET, or
  * POST with OrderID and MerchantGUID in the payload) and the order post.
  */
-import { createHash } from 'node:crypto';
 import type { HttpMethod, RequestSpec, XborderConfig } from '../model.js';
 
 /**
@@ -17,13 +16,17 @@ export function merchantUrl(config: XborderConfig, path: string): URL {
   return url;
 }
 
-/** GetCheckoutCartInfo with countryCode, currencyCode, merchantCartToken and the extra parameters. */
-export function cartRequest(config: XborderConfig, method: HttpMethod, orderId: string): RequestSpec {
+/**
+ * GetCheckoutCartInfo with countryCode, currencyCode, the cart token (under the merchant's own
+ * parameter name, merchantCartToken by default) and the extra parameters. `token` defaults to the
+ * configured cartToken.
+ */
+export function cartRequest(config: XborderConfig, method: HttpMethod, orderId: string, token = config.merchant.cartToken): RequestSpec {
   const m = config.merchant;
   const url = merchantUrl(config, m.cartPath);
   url.searchParams.set('countryCode', m.countryCode);
   url.searchParams.set('currencyCode', m.currencyCode);
-  url.searchParams.set('merchantCartToken', m.cartToken);
+  url.searchParams.set(m.cartTokenParam, token);
   for (const [key, value] of Object.entries(m.cartParams)) url.searchParams.set(key, value);
   const spec: RequestSpec = { method, url: url.toString(), headers: { Accept: 'application/json' } };
   if (method === 'POST') {
@@ -43,16 +46,10 @@ export function orderRequest(config: XborderConfig, order: unknown): RequestSpec
   };
 }
 
-/** A cart token (32 hex characters, as the platform's) that belongs to this order only. */
-export function cartTokenFor(orderId: string): string {
-  return createHash('md5').update(`xborder-cart:${orderId}`).digest('hex');
-}
-
 /**
  * A built-in sample made ready to send: this merchant's GUID, a fresh OrderId (so runs never
- * collide), no MerchantOrderId (samples describe new orders; the update check sets it itself), and
- * a CartId of its own: the samples say ClearCart true, and clearing the configured cart token would
- * empty the cart that the cart checks (and the merchant's developer) rely on.
+ * collide) and `MerchantOrderId: null` (samples describe new orders, and the platform sends the key
+ * with null; the update check sets it itself). The cart fields are the cart's: see cart-order.ts.
  */
 export function prepareSampleOrder(sample: unknown, config: XborderConfig, orderId: string): Record<string, unknown> {
   // A shallow copy: only top-level fields change, and orders are never mutated below the top level
@@ -60,8 +57,7 @@ export function prepareSampleOrder(sample: unknown, config: XborderConfig, order
   const order = { ...(sample as Record<string, unknown>) };
   order.MerchantGUID = config.merchantGUID;
   order.OrderId = orderId;
-  if (typeof order.CartId === 'string') order.CartId = cartTokenFor(orderId);
-  delete order.MerchantOrderId;
+  order.MerchantOrderId = null;
   if (Array.isArray(order.Subs)) {
     order.Subs = order.Subs.map((sub, i) => (sub && typeof sub === 'object' ? { ...sub, MerchantGUID: config.merchantGUID, OrderId: `${orderId}-${i + 1}` } : sub));
   }

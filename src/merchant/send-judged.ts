@@ -19,18 +19,26 @@ export interface JudgedExchange {
 }
 
 /** Sends `spec` with `auth` applied and judges reachability, timing, and the JSON body. */
-export async function sendJudged(ctx: MerchantContext, spec: RequestSpec, auth: AuthConfig, options: { expect200: boolean }): Promise<JudgedExchange> {
+export async function sendJudged(ctx: MerchantContext, spec: RequestSpec, auth: AuthConfig, options: JudgeOptions): Promise<JudgedExchange> {
   const authed = await applyAuth(spec, auth);
-  return judgeExchange(ctx, await send(authed, ctx.config.http), options);
+  return judgeExchange(ctx, await send(authed, ctx.config.http), { authMode: auth.mode, ...options });
+}
+
+/** How an answer is judged: whether only HTTP 200 will do, and what explains a wrong status. */
+export interface JudgeOptions {
+  expect200: boolean;
+  authMode?: string;
+  /** A likely cause to name when the status is wrong. */
+  hint?: string;
 }
 
 /** Judges an exchange that was already sent (negative variants send their own requests). */
-export function judgeExchange(ctx: MerchantContext, exchange: Exchange, options: { expect200: boolean }): JudgedExchange {
+export function judgeExchange(ctx: MerchantContext, exchange: Exchange, options: JudgeOptions): JudgedExchange {
   const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
   if (!transport.answered) return { exchange, checks: transport.checks, answered: false };
   const checks = [...transport.checks];
-  if (options.expect200) checks.push(judgeStatus200(exchange));
   const body = judgeJsonBody(exchange);
+  if (options.expect200) checks.push(judgeStatus200(exchange, { authMode: options.authMode, json: body.json, hint: options.hint }));
   checks.push(...body.checks);
   return { exchange, checks, answered: true, json: body.json, bodyText: body.text };
 }

@@ -4,6 +4,7 @@
  * warnings pass but are written to <system-out> so CI logs still show them.
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { caseName } from './case-name.js';
 import type { CaseResult, CheckResult, RunResult } from '../model.js';
 import { describeFinding } from './finding-text.js';
 
@@ -64,7 +65,7 @@ function answerOf(c: CaseResult): string {
 function testcase(c: CaseResult, check: CheckResult): Record<string, unknown> {
   const text = check.findings.map(describeFinding).join('\n');
   const node: Record<string, unknown> = {
-    '@_name': `${check.id} [${c.variant}, auth ${c.authMode}]`,
+    '@_name': `${check.id} [${caseName(c)}, auth ${c.authMode}]`,
     '@_classname': `${c.endpoint}.${c.variant}`,
     '@_time': ((c.response?.durationMs ?? 0) / 1000).toFixed(3),
   };

@@ -8,6 +8,7 @@ import { Chalk } from 'chalk';
 import type { CaseResult, CheckResult, CheckStatus, RunResult } from '../model.js';
 import { caseStatus } from './summary.js';
 import { describeFinding } from './finding-text.js';
+import { caseName } from './case-name.js';
 
 /** How the table is drawn. */
 export interface TableOptions {
@@ -59,6 +60,10 @@ export function renderTable(run: RunResult, options: TableOptions): string {
     `${s.skipped} skipped`,
   ].join(', ');
   out.push(`${line} in ${run.cases.length} case${run.cases.length === 1 ? '' : 's'}`);
+  const unjudged = run.cases.filter((c) => c.cart?.origin === 'synthetic' && c.checks.some((k) => k.status === 'skipped')).length;
+  if (unjudged > 0) {
+    out.push(`${unjudged} order case${unjudged === 1 ? '' : 's'} could not be judged: the merchant refused orders on synthetic carts (carts it never issued). Give xborder real carts with merchant.carts or merchant.newCart.`);
+  }
   return `${out.join('\n')}\n`;
 }
 
@@ -69,10 +74,10 @@ function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   const rows: Row[] = [];
   const passed = c.checks.filter((k) => k.status === 'passed');
   const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
-  for (const check of shown) rows.push({ variant: c.variant, check: check.id, status: check.status, detail: detailOf(check), time });
+  for (const check of shown) rows.push({ variant: caseName(c), check: check.id, status: check.status, detail: detailOf(check), time });
   if (!verbose && passed.length > 0) {
     // Passed checks fold into one row; -v lists each of them.
-    rows.unshift({ variant: c.variant, check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, status: 'passed', detail: '', time });
+    rows.unshift({ variant: caseName(c), check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, status: 'passed', detail: '', time });
   }
   return rows;
 }
@@ -86,7 +91,7 @@ function detailOf(check: CheckResult): string {
 }
 
 function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<typeof Chalk>): string {
-  const lines = [chalk.bold(`${c.endpoint} ${c.variant} [auth ${c.authMode}]: ${caseStatus(c)}`)];
+  const lines = [chalk.bold(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${caseStatus(c)}`)];
   lines.push(`  request: ${c.request.method} ${c.request.url}`);
   if (options.verbose) {
     for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${k}: ${v}`);

@@ -3,7 +3,7 @@ import type { Exchange } from '../../src/model.js';
 import { judgePayment } from '../../src/checks/payment.js';
 import { candidateTotals } from '../../src/checks/order-totals.js';
 import { judgeErrorStatus, judgeOrderAccepted } from '../../src/checks/order-outcome.js';
-import { judgeRejected } from '../../src/checks/rejection.js';
+import { judgeRefused } from '../../src/checks/refusal.js';
 import { judgeStatus200, judgeTransport } from '../../src/checks/transport.js';
 import { judgeCartMatchesRequest } from '../../src/checks/cart-request-match.js';
 import { readResponseInfo } from '../../src/checks/response-info.js';
@@ -95,16 +95,16 @@ describe('order outcome', () => {
 
 describe('rejection', () => {
   it('passes on 401 or Success false, fails on an accepted request and names the created order', () => {
-    expect(judgeRejected('auth-enforced', exchange(401), 'no credentials', undefined).status).toBe('passed');
-    expect(judgeRejected('auth-enforced', exchange(200), 'no credentials', { ResponseInfo: { Success: false } }).status).toBe('passed');
-    const accepted = judgeRejected('guid-enforced', exchange(200), 'a wrong MerchantGUID', { ResponseInfo: { Success: true, InternalOrderId: 'M-9' } });
+    expect(judgeRefused({ id: 'auth-enforced', what: 'no credentials' }, exchange(401), undefined).status).toBe('passed');
+    expect(judgeRefused({ id: 'auth-enforced', what: 'no credentials' }, exchange(200), { ResponseInfo: { Success: false } }).status).toBe('passed');
+    const accepted = judgeRefused({ id: 'guid-enforced', what: 'a wrong MerchantGUID' }, exchange(200), { ResponseInfo: { Success: true, InternalOrderId: 'M-9' } });
     expect(accepted.status).toBe('failed');
     expect(accepted.findings[0]!.message).toContain('M-9');
     const posted = exchange(200);
     posted.request.body = JSON.stringify({ MerchantGUID: 'x', OrderId: 'GE123456789DE' });
-    const named = judgeRejected('auth-enforced', posted, 'no credentials', { ResponseInfo: { Success: true, InternalOrderId: 'M-10' } });
+    const named = judgeRefused({ id: 'auth-enforced', what: 'no credentials' }, posted, { ResponseInfo: { Success: true, InternalOrderId: 'M-10' } });
     expect(named.findings[0]!.message).toContain('created order M-10 for OrderId GE123456789DE');
-    expect(judgeRejected('auth-enforced', exchange(undefined, { error: { code: 'ECONNRESET', message: 'reset' } }), 'x', undefined).status).toBe('errored');
+    expect(judgeRefused({ id: 'auth-enforced', what: 'x' }, exchange(undefined, { error: { code: 'ECONNRESET', message: 'reset' } }), undefined).status).toBe('errored');
   });
 });
 

@@ -8,18 +8,27 @@ import type { CaseResult } from '../../src/model.js';
 import { merchantPlan, type OrderSource } from '../../src/merchant/plan.js';
 import { orderIdFactory, type MerchantContext } from '../../src/merchant/context.js';
 import { runPlan } from '../../src/engine/run-plan.js';
+import { cartSourceOf } from '../../src/merchant/cart-source.js';
 import { closeAgents } from '../../src/http/send.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
 import { PAYMENT_DETAILS, sampleOrder, start, testConfig } from './merchant-fixtures.js';
 
-/** Runs the whole merchant suite (cart GET+POST, an order with payment, sequences, negatives). */
-async function runSuite(fault: string | undefined, timeoutMs = 10_000): Promise<CaseResult[]> {
+/** The faults of store mode: only a store that issues carts can show them. */
+const STORE_FAULTS = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'cart-hash-ignored']);
+
+/**
+ * Runs the whole merchant suite (cart GET+POST, an order with payment, sequences, negatives). In
+ * store mode every order takes a fresh cart the store issues over HTTP (POST /xborder/new-cart).
+ */
+async function runSuite(fault: string | undefined, timeoutMs = 10_000, store = false): Promise<CaseResult[]> {
   const config = testConfig([{ mode: 'header', name: 'X-Merchant-Key', value: 'catch-me-key' }]);
   config.http = { ...config.http, timeoutMs, firstByteTimeoutMs: timeoutMs };
-  const server = await start({ config, fault, slowMs: 300 });
+  const server = await start({ config, fault, slowMs: 300, store });
   config.merchant.baseUrl = server.url;
-  const ctx: MerchantContext = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE') };
-  const order: OrderSource = { variant: 'fixture', build: () => sampleOrder({ OrderId: ctx.newOrderId(), PaymentDetails: PAYMENT_DETAILS }) };
+  const issue = async () => (await (await fetch(server.newCartUrl!, { method: 'POST' })).text()).trim();
+  const carts = store ? cartSourceOf({ ...config, merchant: { ...config.merchant, newCart: { command: '(issued over HTTP)' } } }, issue) : cartSourceOf(config);
+  const ctx: MerchantContext = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE'), carts };
+  const order: OrderSource = { variant: 'fixture', onCart: true, build: () => sampleOrder({ OrderId: ctx.newOrderId(), PaymentDetails: PAYMENT_DETAILS }) };
   try {
     return await runPlan(merchantPlan(ctx, { cart: true, orders: [order], sequences: true, negatives: true }), { concurrency: 4 });
   } finally {
@@ -50,9 +59,18 @@ describe('the merchant suite against the reference merchant', () => {
     }
   });
 
+  it('passes every check on the conforming store: flat answers, orders on the carts it issued', async () => {
+    const result = statuses(await runSuite(undefined, 10_000, true));
+    const notPassed = [...result].filter(([, status]) => status !== 'passed');
+    expect(notPassed).toEqual([]);
+    for (const id of ['cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused', 'order-accepted', 'rejects-invalid-order', 'idempotent-redelivery', 'update-same-order', 'guid-enforced', 'auth-enforced']) {
+      expect(result.get(id), id).toBe('passed');
+    }
+  });
+
   it.each(MERCHANT_FAULTS.map((f) => [f.name, f] as const))('%s is caught', async (name, fault) => {
     // The slow fault sleeps 300 ms; a 200 ms timeout makes the run give up, as the platform would.
-    const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000));
+    const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000, STORE_FAULTS.has(name)));
     const id = fault.rule ?? fault.catches;
     expect(result.get(id), `${id} against ${name}: ${JSON.stringify([...result])}`).toBe(fault.status);
   });

@@ -25,7 +25,7 @@ describe('fault list', () => {
   it('names each fault once, with a description and one of the agreed check ids', () => {
     const names = MERCHANT_FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(28);
+    expect(names).toHaveLength(31);
     for (const fault of MERCHANT_FAULTS) {
       expect(CHECK_IDS.has(fault.catches), fault.name).toBe(true);
       expect(fault.description.length).toBeGreaterThan(20);

@@ -26,8 +26,8 @@ afterEach(async () => {
 });
 
 /** Starts the reference merchant on 127.0.0.1:0; closed after the test. */
-export async function start(opts: { auth?: AuthConfig[]; fault?: string; cartMethods?: ('GET' | 'POST')[]; slowMs?: number; config?: XborderConfig } = {}): Promise<MockMerchantServer> {
-  const server = await startMockMerchant({ config: opts.config ?? testConfig(opts.auth, opts.cartMethods), fault: opts.fault, slowMs: opts.slowMs });
+export async function start(opts: { auth?: AuthConfig[]; fault?: string; cartMethods?: ('GET' | 'POST')[]; slowMs?: number; config?: XborderConfig; store?: boolean } = {}): Promise<MockMerchantServer> {
+  const server = await startMockMerchant({ config: opts.config ?? testConfig(opts.auth, opts.cartMethods), fault: opts.fault, slowMs: opts.slowMs, store: opts.store });
   running.push(server);
   return server;
 }

@@ -154,7 +154,7 @@ describe('Redactor.headers', () => {
 describe('redactorForConfig', () => {
   const config = {
     merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
-    merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {} },
+    merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [] },
     platform: { guidIn: 'query' },
     giftCard: {},
     auth: [

@@ -7,6 +7,7 @@ import { applyOverrides } from '../../samples/override.js';
 import { prepareSampleOrder } from '../../merchant/requests.js';
 import { sampleOrderSources, type OrderSource } from '../../merchant/plan.js';
 import type { MerchantContext } from '../../merchant/context.js';
+import { fileOrderSource } from '../../merchant/file-order.js';
 import { runMerchantCommand, type MerchantRunOptions } from '../merchant-run.js';
 
 /** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
@@ -32,21 +33,29 @@ export interface PostOrderOptions extends MerchantRunOptions {
 export async function runPostOrder(opts: PostOrderOptions, cmd: Command): Promise<number> {
   if (opts.file && opts.sample) throw new UsageError('Give either --file or --sample, not both.');
   const sets = opts.set ?? [];
-  let source: (ctx: MerchantContext) => OrderSource;
   if (opts.file) {
     // The user's own order is sent exactly as given (plus --set changes they asked for).
     const order = applyOverrides(await readJsonFile(opts.file), sets, 'order');
     if (!order || typeof order !== 'object' || Array.isArray(order)) throw new UsageError(`${opts.file}: an order must be a JSON object.`);
-    source = () => ({ variant: opts.file!, build: () => structuredClone(order) as Record<string, unknown> });
-  } else {
-    const name = opts.sample ?? 'order-full';
-    const orders = listSamples().filter((s) => s.kind === 'order').map((s) => s.name);
-    // A cart or a ResponseInfo sample posted as an order would be judged as one and prove nothing.
-    if (listSamples().some((s) => s.name === name) && !orders.includes(name)) {
-      throw new UsageError(`--sample ${name} is not an order sample; post-order takes one of: ${orders.join(', ')}.`);
-    }
-    const sample = applyOverrides(loadSample(name), sets, 'order');
-    source = (ctx) => ({ variant: name, build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()) });
+    const file = opts.file;
+    return runMerchantCommand(opts, cmd, (ctx) => {
+      const { source: fileSource, notices } = fileOrderSource(file, order as Record<string, unknown>, ctx.config, ctx.strict);
+      return { cart: false, orders: [fileSource], sequences: Boolean(opts.sequences), negatives: Boolean(opts.negative), notices };
+    });
   }
+  const name = opts.sample ?? 'order-full';
+  const orders = listSamples().filter((s) => s.kind === 'order').map((s) => s.name);
+  // A cart or a ResponseInfo sample posted as an order would be judged as one and prove nothing.
+  if (listSamples().some((s) => s.name === name) && !orders.includes(name)) {
+    throw new UsageError(`--sample ${name} is not an order sample; post-order takes one of: ${orders.join(', ')}.`);
+  }
+  const sample = applyOverrides(loadSample(name), sets, 'order');
+  // The --set changes are applied again after the cart is merged in: what the user asked for wins.
+  const source = (ctx: MerchantContext): OrderSource => ({
+    variant: name,
+    onCart: true,
+    build: () => prepareSampleOrder(sample, ctx.config, ctx.newOrderId()),
+    ...(sets.length ? { finish: (order: Record<string, unknown>) => applyOverrides(order, sets, 'order') as Record<string, unknown> } : {}),
+  });
   return runMerchantCommand(opts, cmd, (ctx) => ({ cart: false, orders: [source(ctx)], sequences: Boolean(opts.sequences), negatives: Boolean(opts.negative) }));
 }

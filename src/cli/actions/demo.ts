@@ -36,6 +36,15 @@ export function demoConfig(): XborderConfig {
   return config;
 }
 
+/**
+ * The demo's `merchant.newCart.command`: what a user writes for a dev store (a call of the store's own
+ * API that prints a fresh token), done with this very Node so it needs nothing installed.
+ */
+export function newCartCommand(url: string): string {
+  const script = "fetch(process.argv[1],{method:'POST'}).then(async(r)=>{if(!r.ok){console.error('HTTP '+r.status);process.exit(1)}process.stdout.write(await r.text())},(e)=>{console.error(e.message);process.exit(1)})";
+  return `"${process.execPath}" -e "${script}" "${url}"`;
+}
+
 /** How the demo shows the `slow` fault: the merchant answers after answerMs, past the timeout. */
 const SLOW_FAULT = { answerMs: 750, timeoutMs: 500 };
 
@@ -46,10 +55,13 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
   // The demo's 30 s timeout would let the slow fault pass unnoticed; judge it against a short one.
   const slow = opts.fault === 'slow' ? { slowMs: SLOW_FAULT.answerMs } : {};
   if (opts.fault === 'slow') config.http.timeoutMs = config.http.firstByteTimeoutMs = SLOW_FAULT.timeoutMs;
-  const merchant = await startMockMerchant({ config, fault: opts.fault, ...slow });
+  // Store mode with flat answers: the embedded default walks the real flow, each order on a cart the
+  // merchant issued, fetched first, as deployed merchants answer.
+  const merchant = await startMockMerchant({ config, fault: opts.fault, store: true, responseShape: 'flat', ...slow });
   const platform = await startMockPlatform({ merchantGUID: config.merchantGUID });
   try {
     config.merchant.baseUrl = merchant.url;
+    config.merchant.newCart = { command: newCartCommand(merchant.newCartUrl!) };
     config.platform.baseUrl = platform.url;
     const session = sessionFor(globals, config);
     if (!globals.json) {

@@ -19,6 +19,8 @@ export interface MockMerchantFlags {
   host?: string;
   fault?: string;
   slowMs?: string;
+  store?: boolean;
+  responseShape?: string;
   listFaults?: boolean;
 }
 
@@ -34,6 +36,10 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
   const slowMs = parseWholeNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
   const host = opts.host ?? '127.0.0.1';
+  if (opts.responseShape !== undefined && opts.responseShape !== 'flat' && opts.responseShape !== 'wrapped') {
+    throw new UsageError(`--response-shape: expected flat or wrapped, got ${JSON.stringify(opts.responseShape)}.`);
+  }
+  const responseShape = opts.responseShape as 'flat' | 'wrapped' | undefined;
 
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
   // The config's secrets masked in every log line; --show-secrets warned about, as in every command.
@@ -41,7 +47,7 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   const json = globals.json === true;
 
   const server = await startMockMerchant({
-    config, fault, port, host, slowMs,
+    config, fault, port, host, slowMs, store: opts.store === true, responseShape,
     onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
@@ -50,10 +56,11 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   // Listen for the stop signal before saying where we listen: a script that reads that line and
   // stops the server at once must get a clean exit 0, not a kill by signal.
   const stopped = untilSignal();
-  const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, auth: authLabel(config), fault: fault ?? 'none' };
+  const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, auth: authLabel(config), fault: fault ?? 'none', ...(server.newCartUrl ? { newCart: server.newCartUrl } : {}) };
   output.out(json
     ? `${JSON.stringify(info)}\n`
-    : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.auth}, fault: ${info.fault})\n`);
+    : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.auth}, fault: ${info.fault})\n` +
+      (server.newCartUrl ? `Store mode: POST ${server.newCartUrl} issues a fresh cart token\n` : ''));
 
   await stopped;
   await server.close();

@@ -28,7 +28,7 @@ export function defineCheck(program: Command): void {
     .option('--set <path=value>', 'change a field before sending (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--sequences', 'also run re-delivery, update, unknown-property and invalid-order checks')
     .option('--negative', 'also run the negative auth checks');
-  addReportFlags(addConfigFlags(order)).action(async (opts, cmd) => {
+  addReportFlags(addCartFlags(addConfigFlags(order))).action(async (opts, cmd) => {
     const { runPostOrder } = await import('../actions/check.js');
     process.exitCode = await runPostOrder(opts, cmd);
   });

@@ -14,14 +14,17 @@ export function defineMock(program: Command): void {
     .option('--host <h>', 'address to listen on (default: 127.0.0.1)')
     .option('--fault <name>', 'misbehave in one named way, to prove the matching check fails (see --list-faults)')
     .option('--slow-ms <ms>', 'how long the "slow" fault sleeps before answering (default: 3000)')
+    .option('--store', 'behave like a real store: issue carts (POST /xborder/new-cart), convert each cart once, check CartHash')
+    .option('--response-shape <shape>', 'flat (what deployed merchants send; default with --store) or wrapped ({ "ResponseInfo": ... })')
     .option('--list-faults', 'list the faults and the check each should trip, then exit')
     .addHelpText(
       'after',
       '\nServes until Ctrl-C (SIGINT) or SIGTERM, then exits 0.\n\n' +
         'Examples:\n  xborder mock merchant --port 8080\n  xborder mock merchant --fault order-duplicate\n' +
+        '  xborder mock merchant --store --port 8080   (then: curl -X POST http://127.0.0.1:8080/xborder/new-cart)\n' +
         '  xborder --config shop.json mock merchant --fault auth-ignored\n  xborder mock merchant --list-faults',
     )
-    .action(async (opts: { port?: string; host?: string; fault?: string; slowMs?: string; listFaults?: boolean }, cmd: Command) => {
+    .action(async (opts: { port?: string; host?: string; fault?: string; slowMs?: string; store?: boolean; responseShape?: string; listFaults?: boolean }, cmd: Command) => {
       const { run } = await import('../actions/mock-merchant.js');
       process.exitCode = await run(opts, cmd);
     });

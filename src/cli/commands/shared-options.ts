@@ -25,7 +25,10 @@ export function addConfigFlags(cmd: Command): Command {
 /** Adds the merchant-cart flags. */
 export function addCartFlags(cmd: Command): Command {
   return cmd
-    .option('--cart-token <token>', 'merchantCartToken to request (config merchant.cartToken)')
+    .option('--cart-token <token>', 'cart token to request (config merchant.cartToken)')
+    .option('--cart-token-param <name>', 'URL parameter carrying the cart token (config merchant.cartTokenParam, default merchantCartToken)')
+    .option('--carts <tokens>', 'comma-separated fresh cart tokens, one per order (config merchant.carts)')
+    .option('--new-cart <command>', 'shell command printing one fresh cart token per run (config merchant.newCart.command)')
     .option('--country <code>', 'countryCode to request (config merchant.countryCode)')
     .option('--currency <code>', 'currencyCode to request (config merchant.currencyCode)')
     .addOption(new Option('--cart-methods <list>', 'GET, POST or GET,POST (config merchant.cartMethods)'));
@@ -42,7 +45,7 @@ export function addReportFlags(cmd: Command): Command {
 
 /** The ConfigFlags part of a command's parsed options. */
 export function configFlagsFrom(opts: Record<string, unknown>): ConfigFlags {
-  const keys: (keyof ConfigFlags)[] = ['merchantUrl', 'platformUrl', 'merchantGuid', 'cartToken', 'country', 'currency', 'cartMethods', 'giftCardUrl', 'timeout', 'connectTimeout', 'firstByteTimeout', 'maxBody', 'retries', 'retryInterval', 'ca', 'insecure', 'proxy'];
+  const keys: (keyof ConfigFlags)[] = ['merchantUrl', 'platformUrl', 'merchantGuid', 'cartToken', 'cartTokenParam', 'carts', 'newCart', 'country', 'currency', 'cartMethods', 'giftCardUrl', 'timeout', 'connectTimeout', 'firstByteTimeout', 'maxBody', 'retries', 'retryInterval', 'ca', 'insecure', 'proxy'];
   const flags: Record<string, unknown> = {};
   for (const key of keys) if (opts[key] !== undefined) flags[key] = opts[key];
   return flags as ConfigFlags;

@@ -3,7 +3,7 @@
  * When the sample lacks what a fault needs (no bundle, no child item), the fault adds a minimal one,
  * so every fault is observable whatever the sample holds.
  */
-import { findKey, getProp, getString, isObject, type JsonObject } from './props.js';
+import { findKey, getProp, getString, isObject, type JsonObject } from '../../json/props.js';
 import type { CartRequest } from './cart.js';
 
 /** Price fields of a cart product. */

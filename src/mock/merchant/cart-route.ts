@@ -6,7 +6,7 @@
 import type { XborderConfig } from '../../model.js';
 import { buildCart } from './cart.js';
 import { errorReply, parseJson, type Reply } from './http-io.js';
-import { getString, isObject } from './props.js';
+import { getString, isObject } from '../../json/props.js';
 import type { MerchantStore } from './store.js';
 
 /** What the cart route needs besides the request. */
@@ -14,6 +14,8 @@ export interface CartContext {
   config: XborderConfig;
   fault: string | undefined;
   store: MerchantStore;
+  /** Store mode: a converted cart is gone, and every cart carries its merchantCartHash. */
+  storeMode?: boolean;
 }
 
 /** One GetCheckoutCartInfo request, already past method and auth checks. */
@@ -30,14 +32,17 @@ export function handleCart(call: CartCall, ctx: CartContext): Reply {
     const problem = checkPostBody(call.body ?? Buffer.alloc(0), ctx);
     if (problem) return problem;
   }
-  const token = queryParam(call.query, 'merchantCartToken');
-  if (!token) return errorReply(400, 'Bad request', 'The merchantCartToken URL parameter is required.');
+  const param = ctx.config.merchant.cartTokenParam;
+  const token = queryParam(call.query, param);
+  if (!token) return errorReply(400, 'Bad request', `The ${param} URL parameter is required.`);
   const cart = ctx.store.cart(token);
-  if (!cart) return errorReply(404, 'Not found', 'merchantCartToken names no cart of this merchant.');
+  if (!cart) return errorReply(404, 'Not found', `${param} names no cart of this merchant.`);
+  if (ctx.storeMode && cart.cleared) return errorReply(404, 'Not found', `No filled cart found for token ${token}: it was converted into an order.`);
   const body = buildCart(
     { countryCode: queryParam(call.query, 'countryCode'), currencyCode: queryParam(call.query, 'currencyCode'), cleared: cart.cleared },
     ctx.fault,
   );
+  if (ctx.storeMode) body.merchantCartHash = cart.hash;
   return { status: 200, body };
 }
 

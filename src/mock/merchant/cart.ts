@@ -4,7 +4,7 @@
  * wire form, not a price list (a real merchant would convert them).
  */
 import { loadSample } from '../../samples/catalog.js';
-import { findKey, isObject, type JsonObject } from './props.js';
+import { findKey, isObject, type JsonObject } from '../../json/props.js';
 import { applyCartFault } from './cart-faults.js';
 
 /** What the platform asked for (query parameters of GetCheckoutCartInfo). */

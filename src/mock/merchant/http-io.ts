@@ -13,7 +13,12 @@ export interface Reply {
   body: unknown;
   /** Extra headers (Allow on a 405). */
   headers?: Record<string, string>;
+  /** The body is plain text (a cart token), not JSON: no wire fault or shape applies. */
+  text?: boolean;
 }
+
+/** How ResponseInfo answers are written: inside the documented wrapper, or its fields at the top level. */
+export type ResponseShape = 'flat' | 'wrapped';
 
 /** Bodies above this are refused; real orders are a few tens of kilobytes. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -50,9 +55,11 @@ export function errorReply(status: number, message: string, description: string,
   return { status, body: { ResponseInfo: { Success: false, ErrorCode: errorCode, Message: message, Description: description } } };
 }
 
-/** Writes `reply`, spoiling its wire form when `fault` says so. */
-export function writeReply(res: ServerResponse, reply: Reply, fault: string | undefined): void {
-  const json = JSON.stringify(reply.body);
+/** Writes `reply` in `shape`, spoiling its wire form when `fault` says so. */
+export function writeReply(res: ServerResponse, reply: Reply, fault: string | undefined, shape: ResponseShape = 'wrapped'): void {
+  if (reply.text) return write(res, reply.status, 'text/plain; charset=utf-8', `${String(reply.body)}\n`, reply.headers);
+  const info = (reply.body as { ResponseInfo?: unknown } | null)?.ResponseInfo;
+  const json = JSON.stringify(shape === 'flat' && info && typeof info === 'object' ? info : reply.body);
   const headers = reply.headers ?? {};
   switch (fault) {
     case 'html-500':

@@ -4,7 +4,7 @@
  * `order-rejects-unknown-properties` fault uses this list, to refuse what it does not know.
  */
 import { listSamples, loadSample } from '../../samples/catalog.js';
-import { isObject } from './props.js';
+import { isObject } from '../../json/props.js';
 
 /** Section 2.1's top-level Order properties, lower-cased. */
 const DOCUMENTED_ORDER_FIELDS: ReadonlySet<string> = new Set(

@@ -7,7 +7,7 @@
 import type { XborderConfig } from '../../model.js';
 import { decodePayload } from '../../decode/payload-decode.js';
 import { errorReply, parseJson, type Reply } from './http-io.js';
-import { getProp, getString, isObject, type JsonObject } from './props.js';
+import { getProp, getString, isObject, type JsonObject } from '../../json/props.js';
 import { unknownOrderFields } from './order-fields.js';
 import { chargeFor } from './payment.js';
 import type { MerchantStore, StoredOrder } from './store.js';
@@ -17,6 +17,8 @@ export interface OrderContext {
   config: XborderConfig;
   fault: string | undefined;
   store: MerchantStore;
+  /** Store mode: a new order must convert a cart this merchant issued, once, with its CartHash. */
+  storeMode?: boolean;
 }
 
 /** Handles one SendOrderToMerchant body (raw bytes) and returns the answer. */
@@ -72,7 +74,30 @@ function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContext): St
   }
   const existing = store.byOrderId(orderId);
   if (existing && fault !== 'order-duplicate') return store.redelivered(existing);
+  if (ctx.storeMode) {
+    const problem = checkCart(decoded, ctx);
+    if (problem) return problem;
+  }
   return store.create(orderId, decoded);
+}
+
+/**
+ * Store mode: the order converts a cart this merchant issued and has not converted yet, and repeats
+ * its merchantCartHash (when the order carries one). The cart is then used up, whatever ClearCart
+ * says, as real stores delete it.
+ */
+function checkCart(order: JsonObject, ctx: OrderContext): Reply | undefined {
+  const cartId = getString(order, 'CartId');
+  const cart = cartId === undefined ? undefined : ctx.store.cart(cartId);
+  if (!cart) {
+    if (ctx.fault === 'unknown-cart-accepted') return undefined;
+    return bodyError(ctx, 400, 'Unknown cart', cartId === undefined ? 'CartId is required: the order converts a cart of this store.' : `No cart ${cartId} was issued by this store.`);
+  }
+  if (cart.cleared && ctx.fault !== 'cart-reuse-accepted') return bodyError(ctx, 400, 'Cart already ordered', `No filled cart found for token ${cart.token}: it was converted into an order already.`);
+  const hash = getString(order, 'CartHash');
+  if (hash !== undefined && hash !== cart.hash && ctx.fault !== 'cart-hash-ignored') return bodyError(ctx, 400, 'Cart changed', 'CartHash does not match the cart: it changed since GetCheckoutCartInfo answered it.');
+  cart.cleared = true;
+  return undefined;
 }
 
 function successReply(stored: StoredOrder, charged: boolean, fault: string | undefined): Reply {

@@ -14,7 +14,7 @@
  * with neither, the merchant's configured currency and the total above.
  * The amount is written with two decimals as text ("170.10").
  */
-import { getProp, getString, isObject, toNumber, type JsonObject } from './props.js';
+import { getProp, getString, isObject, toNumber, type JsonObject } from '../../json/props.js';
 import type { PaymentAnswer } from './store.js';
 
 /** DiscountType of a shipping discount (interface 2.4). */

@@ -9,7 +9,7 @@ import { verifyRequest } from '../../auth/index.js';
 import { listen, type RunningServer } from '../running-server.js';
 import { handleCart } from './cart-route.js';
 import { DEFAULT_SLOW_MS, resolveFault } from './faults.js';
-import { errorReply, readBody, writeReply, type Reply } from './http-io.js';
+import { errorReply, readBody, writeReply, type Reply, type ResponseShape } from './http-io.js';
 import { handleOrder } from './order-route.js';
 import { MerchantStore, type MerchantStateSnapshot } from './store.js';
 
@@ -25,6 +25,14 @@ export interface MockMerchantOptions {
   host?: string;
   /** How long the `slow` fault sleeps before answering (default 3000 ms). */
   slowMs?: number;
+  /**
+   * Store mode: behaves like a real store. It issues carts (`POST {base}/xborder/new-cart` answers a
+   * fresh token), looks every new order up by its CartId, refuses carts it never issued or already
+   * converted and a CartHash that is not the cart's.
+   */
+  store?: boolean;
+  /** `flat` (what deployed merchants send; the default in store mode) or `wrapped` (the documented form; the default otherwise). */
+  responseShape?: ResponseShape;
   /** Called after each answer (the CLI prints a line per request; no bodies: they carry card data). */
   onRequest?: (entry: MerchantLogEntry) => void;
 }
@@ -42,6 +50,8 @@ export interface MerchantLogEntry {
 export interface MockMerchantServer extends RunningServer {
   /** The fault in effect, or undefined. */
   readonly fault: string | undefined;
+  /** Store mode: the URL that issues a fresh cart (POST; the token comes back as text). */
+  readonly newCartUrl: string | undefined;
   /** A deep copy of the stored orders and carts. */
   state(): MerchantStateSnapshot;
   /** Number of distinct orders stored. */
@@ -54,19 +64,21 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
   const { config } = options;
   const store = new MerchantStore();
   store.addCart(config.merchant.cartToken);
-  const ctx = { config, fault, store, slowMs: options.slowMs ?? DEFAULT_SLOW_MS };
+  const storeMode = options.store === true;
+  const shape = options.responseShape ?? (storeMode ? 'flat' : 'wrapped');
+  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs: options.slowMs ?? DEFAULT_SLOW_MS };
 
   const server = createServer((req, res) => {
     handle(req, ctx)
       .catch((error: unknown): Outcome => ({ reply: errorReply(500, 'Internal error', error instanceof Error ? error.message : String(error)) }))
       .then(({ reply, authMode }) => {
-        writeReply(res, reply, fault);
+        writeReply(res, reply, fault, shape);
         options.onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, status: res.statusCode, authMode });
       })
       .catch(() => res.destroy());
   });
   const running = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
-  return { ...running, fault, state: () => store.snapshot(), orderCount: () => store.orderCount };
+  return { ...running, fault, newCartUrl: storeMode ? `${running.url}${joinPath(basePath(config.merchant.baseUrl), NEW_CART_PATH)}` : undefined, state: () => store.snapshot(), orderCount: () => store.orderCount };
 }
 
 /** A route's answer and the auth mode that let the request in. */
@@ -79,8 +91,12 @@ interface HandlerContext {
   config: XborderConfig;
   fault: string | undefined;
   store: MerchantStore;
+  storeMode: boolean;
   slowMs: number;
 }
+
+/** Where store mode issues carts: the stand-in for a store's own API, so no platform auth applies. */
+export const NEW_CART_PATH = '/xborder/new-cart';
 
 /** Routes one request: path, method, (slow fault), auth, then the endpoint itself. */
 async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcome> {
@@ -91,6 +107,10 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
 
   // The endpoints live under the path of merchant.baseUrl, as `xborder check` calls them.
   const prefix = basePath(merchant.baseUrl);
+  if (ctx.storeMode && url.pathname === joinPath(prefix, NEW_CART_PATH)) {
+    if (method !== 'POST') return { reply: { ...errorReply(405, 'Method not allowed', 'POST issues a new cart.'), headers: { Allow: 'POST' } } };
+    return { reply: { status: 200, body: ctx.store.issueCart().token, text: true } };
+  }
   const isCart = url.pathname === joinPath(prefix, merchant.cartPath);
   const isOrder = url.pathname === joinPath(prefix, merchant.orderPath);
   if (!isCart && !isOrder) return { reply: errorReply(404, 'Not found', `No endpoint at ${url.pathname}.`) };

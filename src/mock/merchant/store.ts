@@ -3,6 +3,7 @@
  * platform OrderId (a re-delivery must not create a second order) and by the merchant's own
  * InternalOrderId (an update names it as MerchantOrderId).
  */
+import { createHash, randomBytes } from 'node:crypto';
 
 /** The payment answered for an order, kept so a re-delivery answers the same charge. */
 export interface PaymentAnswer {
@@ -31,8 +32,10 @@ export interface StoredOrder {
 /** One cart the merchant knows. */
 export interface StoredCart {
   token: string;
-  /** True once an order with ClearCart true named this cart. */
+  /** True once an order with ClearCart true named this cart (in store mode: once any order converted it). */
   cleared: boolean;
+  /** The merchantCartHash answered with the cart, which the order's CartHash must repeat (store mode). */
+  hash: string;
 }
 
 /** A read-only copy of the merchant's memory, for tests and diagnostics. */
@@ -49,8 +52,15 @@ export class MerchantStore {
   private sequence = 0;
 
   /** Makes `token` a known cart. */
-  addCart(token: string): void {
-    this.carts.set(token, { token, cleared: false });
+  addCart(token: string): StoredCart {
+    const cart = { token, cleared: false, hash: createHash('md5').update(`xborder-store-cart:${token}`).digest('hex') };
+    this.carts.set(token, cart);
+    return cart;
+  }
+
+  /** Issues a fresh cart, as a store does when a shopper starts one: 32 hex characters, like the platform's tokens. */
+  issueCart(): StoredCart {
+    return this.addCart(randomBytes(16).toString('hex'));
   }
 
   /** The cart with this token (compared exactly: tokens are opaque), or undefined. */

@@ -1,0 +1,64 @@
+/**
+ * Where the carts of a run's orders come from. On the platform every order converts a cart the
+ * merchant issued, and real merchants look the order up by it, so each order case takes a cart:
+ * first one handed back unused, then `merchant.carts` (each token once), then one printed by
+ * `merchant.newCart.command`. Without either, the configured cartToken serves the first order and
+ * the others name synthetic carts, which the merchant never issued.
+ */
+import { randomBytes } from 'node:crypto';
+import type { XborderConfig } from '../model.js';
+import { runNewCartCommand } from './new-cart-command.js';
+
+/** Where a cart token came from. `synthetic`: made up by xborder; no merchant knows it. */
+export type CartOrigin = 'list' | 'command' | 'configured' | 'synthetic';
+
+/** A cart given to one case. */
+export interface CartLease {
+  token: string;
+  origin: CartOrigin;
+  /** The cart as the merchant answered it, once fetched (kept when the cart is handed back). */
+  cart?: Record<string, unknown>;
+  /** True once fetching it failed: it is not fetched again (one broken cart endpoint, one cart case). */
+  unfetchable?: boolean;
+}
+
+/** Hands out carts, each to one case at a time. */
+export interface CartSource {
+  /** True when carts come from `merchant.carts` or `merchant.newCart` (so cart reuse can be tested). */
+  readonly real: boolean;
+  take(): Promise<CartLease>;
+  /** Returns a cart the case did not use up (its order was refused), for the next case. */
+  giveBack(lease: CartLease): void;
+}
+
+/** The cart source of `config`; `newCart` runs the command (replaceable in tests). */
+export function cartSourceOf(config: XborderConfig, newCart: (command: string, timeoutMs?: number) => Promise<string> = runNewCartCommand): CartSource {
+  const list = [...config.merchant.carts];
+  const command = config.merchant.newCart;
+  const real = list.length > 0 || command !== undefined;
+  const returned: CartLease[] = [];
+  let configuredUsed = real;
+  return {
+    real,
+    async take() {
+      const back = returned.pop();
+      if (back) return back;
+      const next = list.shift();
+      if (next !== undefined) return { token: next, origin: 'list' };
+      if (command) return { token: await newCart(command.command, command.timeoutMs), origin: 'command' };
+      if (!configuredUsed) {
+        configuredUsed = true;
+        return { token: config.merchant.cartToken, origin: 'configured' };
+      }
+      return { token: syntheticToken(), origin: 'synthetic' };
+    },
+    giveBack(lease) {
+      if (lease.origin !== 'synthetic') returned.push(lease);
+    },
+  };
+}
+
+/** 32 hex characters, like the platform's cart tokens, that no merchant issued. */
+export function syntheticToken(): string {
+  return randomBytes(16).toString('hex');
+}
