@@ -12,7 +12,7 @@ import { postToRefuse } from './refusal-post.js';
 import { getString } from '../json/props.js';
 import type { MerchantContext } from './context.js';
 import { orderRequest } from './requests.js';
-import { orderCase, postOrder, SYNTHETIC_CART_SKIP } from './order-case.js';
+import { orderCase, postOrder } from './order-case.js';
 import { orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 import { syntheticToken } from './cart-source.js';
 
@@ -33,7 +33,7 @@ export async function runCartSequence(ctx: MerchantContext, build: () => Record<
   const placed = await postOrder(ctx, first.order, auth, { synthetic: first.lease.origin === 'synthetic' });
   if (!placed.accepted || !first.lease.cart) {
     releaseUnlessUsed(ctx, first, placed.accepted);
-    const why = !first.lease.cart ? 'its cart could not be fetched' : `the first order on the cart was not accepted${first.lease.origin === 'synthetic' ? `; ${SYNTHETIC_CART_SKIP}` : ''}`;
+    const why = !first.lease.cart ? 'its cart could not be fetched' : 'the first order on the cart was not accepted';
     cases.push(orderCase(ctx, 'cart-reuse', auth, placed, placed.checks, first));
     cases.push(skippedCase(ctx, 'cart-reuse', auth, 'cart-single-use', `${why}, so reuse of the cart cannot be judged`, first.order));
   } else {

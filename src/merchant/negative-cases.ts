@@ -56,7 +56,7 @@ export function negativeTasks(ctx: MerchantContext, order: OrderSource, endpoint
     ...config.merchant.cartMethods.map((method): Target => ({
       endpoint: 'GetCheckoutCartInfo',
       method,
-      build: async (_variant, guid) => ({ spec: cartRequest(guid ? { ...config, merchantGUID: guid } : config, method, ctx.newOrderId()) }),
+      build: async (_variant, guid) => ({ spec: cartRequest(guid ? { ...config, merchantGUID: guid } : config, method, ctx.newOrderId(), await cartTokenForNegative(ctx)) }),
     })),
     {
       endpoint: 'SendOrderToMerchant',
@@ -91,6 +91,18 @@ export function negativeTasks(ctx: MerchantContext, order: OrderSource, endpoint
     }
   }
   return tasks;
+}
+
+/**
+ * The cart a cart negative asks for: one of the run's real carts when it has them (reading a cart
+ * uses nothing up, so it goes straight back), else the configured token. A cart the merchant does
+ * not know would be refused for that, hiding whether the credentials or the GUID are checked.
+ */
+async function cartTokenForNegative(ctx: MerchantContext): Promise<string> {
+  if (!ctx.carts.real) return ctx.config.merchant.cartToken;
+  const lease = await ctx.carts.take();
+  ctx.carts.giveBack(lease);
+  return lease.token;
 }
 
 /** Why no auth-enforced case can be made for this configuration, or undefined when they can. */

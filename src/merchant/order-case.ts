@@ -34,7 +34,7 @@ export interface PostOptions {
 }
 
 /** The reason and the way out, for an order on a synthetic cart that the merchant refused. */
-export const SYNTHETIC_CART_SKIP = 'the merchant refused an order that names a synthetic cart (a CartId it never issued), so a refusal of the order cannot be told from a refusal of the cart; configure merchant.carts or merchant.newCart to give xborder real carts';
+export const SYNTHETIC_CART_SKIP = 'refused on a synthetic cart (a CartId the merchant never issued), which may be the reason; give xborder real carts with merchant.carts or merchant.newCart';
 
 /** Posts `order` with `auth` and judges the answer as a valid order's answer. */
 export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig, options: PostOptions = {}): Promise<PostedOrder> {
@@ -65,7 +65,7 @@ function skipIfSynthetic(checks: CheckResult[], judged: JudgedExchange, options:
   if (!refused) return checks;
   const acceptance = new Set(['status-200', 'order-accepted']);
   const kept = checks.filter((c) => !acceptance.has(c.id));
-  return [...kept, { id: 'order-accepted', status: 'skipped', findings: [{ severity: 'info', message: SYNTHETIC_CART_SKIP }] }];
+  return [...kept, { id: 'order-accepted', status: 'skipped', findings: [{ severity: 'info', message: `the order was ${SYNTHETIC_CART_SKIP}` }] }];
 }
 
 /**

@@ -53,8 +53,10 @@ function notJudged(ctx: MerchantContext, auth: AuthConfig, first: PostedOrder, c
   const outcome = first.info?.success === true
     ? 'was accepted without an InternalOrderId to compare with'
     : `was not accepted (${exchange.response ? `HTTP ${exchange.response.status}: ${describeError(first.info)}` : exchange.error?.message ?? 'no answer'})`;
-  const why = carted.lease.origin === 'synthetic' && first.judged.answered ? `; ${SYNTHETIC_CART_SKIP}` : '';
-  const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message: `the first delivery of the order ${outcome}, so this cannot be judged${why}` }] });
+  const message = carted.lease.origin === 'synthetic' && first.judged.answered
+    ? `the first delivery of the order was ${SYNTHETIC_CART_SKIP}`
+    : `the first delivery of the order ${outcome}, so this cannot be judged`;
+  const skipped = (id: string): CheckResult => ({ id, status: 'skipped', findings: [{ severity: 'info', message }] });
   return SEQUENCE.map(([variant, id]) => report(ctx, variant, auth, first, [skipped(id)], carted));
 }
 
@@ -99,7 +101,7 @@ export async function runOrderSequences(ctx: MerchantContext, build: () => Recor
   // A merchant that accepted the first order on a synthetic cart does not check carts: its refusal
   // of the probe is about the probe. Otherwise a synthetic cart leaves the refusal unexplained.
   const tolerated = fresh.lease.origin === 'synthetic' && carted.lease.origin !== 'synthetic' && !probed.accepted && probed.judged.answered
-    ? [...transportOnly(probed), { id: 'unknown-properties-tolerated', status: 'skipped' as const, findings: [{ severity: 'info' as const, message: SYNTHETIC_CART_SKIP }] }]
+    ? [...transportOnly(probed), { id: 'unknown-properties-tolerated', status: 'skipped' as const, findings: [{ severity: 'info' as const, message: `the order with extra properties was ${SYNTHETIC_CART_SKIP}` }] }]
     : followUp('unknown-properties-tolerated', probed, () =>
       probed.accepted ? [] : [{ message: `the same order with extra properties was refused, though without them it was accepted: ${describeError(probed.info)}`, expected: 'Success true (receivers must tolerate unknown properties)', actual: `HTTP ${probed.judged.exchange.response!.status}${probed.info ? ` Success ${String(probed.info.success)}` : ''}` }]);
 
