@@ -1,6 +1,10 @@
 /**
- * Which fields of a payload the interface says travel URL-encoded, as JSON pointers. Property names
- * are matched case-insensitively because the wire casing varies (`userDetails` / `UserDetails`).
+ * Where a payload's form-encoded values may sit, as JSON pointers: the address blocks of every order
+ * (and sub order), each labelled with the party Customer.IsEndCustomerPrimary gives it, and the
+ * InternationalDetails URLs. Which of those values were in fact encoded is decided per value, by
+ * evidence (./evidence.ts), not here. Carts are not listed: merchants send them raw (facts: "Carts
+ * from merchants are not URL-encoded"). Property names are matched case-insensitively because the
+ * wire casing varies.
  */
 import { joinPointer } from '../validation/pointer.js';
 
@@ -11,32 +15,66 @@ import { joinPointer } from '../validation/pointer.js';
  */
 const CODE_FIELDS = new Set(['statecode', 'countrycode', 'countrycode3']);
 
-/** Cart-side identifiers the merchant chose; not end-customer free text. */
-const CART_ID_FIELDS = new Set(['userid']);
+/** The four address blocks of an order, in the casing the interface documents. */
+const BLOCK_NAMES = ['PrimaryShipping', 'PrimaryBilling', 'SecondaryShipping', 'SecondaryBilling'] as const;
+
+/** The party an address block belongs to according to Customer.IsEndCustomerPrimary. */
+export type BlockRole = 'end-customer' | 'hub';
+
+/**
+ * Where an order's end-customer role came from: its own `Customer.IsEndCustomerPrimary`, the mixed
+ * order's (a sub order without a flag inherits it), or the default false because the flag or the
+ * whole Customer object is missing (real orders come without Customer).
+ */
+export type RoleSource = 'flag' | 'inherited' | 'no-flag' | 'no-customer';
+
+/** One string value, where it is. */
+export interface FieldValue {
+  /** JSON pointer of the value. */
+  path: string;
+  value: string;
+}
+
+/** One address block of an order. */
+export interface AddressBlock {
+  /** JSON pointer of the block. */
+  path: string;
+  /** The documented name (`PrimaryBilling`), whatever casing the payload used. */
+  name: (typeof BLOCK_NAMES)[number];
+  role: BlockRole;
+  /** Its free-text string values (ISO codes left out), in document order. */
+  fields: FieldValue[];
+}
+
+/** The places an order (or sub order) may carry form-encoded values. */
+export interface OrderFields {
+  /** JSON pointer of the order: `''` for the payload, `/Subs/0` for a sub order. */
+  path: string;
+  /** Whether the end customer holds the Primary blocks (default false). */
+  endCustomerIsPrimary: boolean;
+  source: RoleSource;
+  /** The address blocks present, in document order. */
+  blocks: AddressBlock[];
+  /** The InternationalDetails URLs (and those of its ParcelsTracking entries). */
+  urls: FieldValue[];
+}
 
 type Json = Record<string, unknown>;
 
-/** The JSON pointers of every string the interface says is URL-encoded in `doc`. */
-export function encodedFieldPaths(doc: unknown): Set<string> {
-  const paths = new Set<string>();
-  if (!isObject(doc)) return paths;
-  if (isOrder(doc)) addOrder(doc, '', paths, undefined);
-  else if (isCart(doc)) addCart(doc, '', paths);
-  return paths;
+/** The orders of `doc` (the payload and its sub orders), or none when `doc` is not an order. */
+export function orderFields(doc: unknown): OrderFields[] {
+  if (!isObject(doc) || !isOrder(doc)) return [];
+  return collectOrders(doc);
 }
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** An order has OrderId or MerchantGUID (any casing). */
+/** An order has OrderId, MerchantGUID or one of the address blocks (any casing); a cart has productsList. */
 function isOrder(doc: Json): boolean {
-  return findKey(doc, 'OrderId') !== undefined || findKey(doc, 'MerchantGUID') !== undefined;
-}
-
-/** A cart response has productsList or one of the user/address blocks. */
-function isCart(doc: Json): boolean {
-  return ['productsList', 'userDetails', 'shippingDetails', 'billingDetails'].some((k) => findKey(doc, k) !== undefined);
+  if (findKey(doc, 'productsList') !== undefined) return false;
+  return ['OrderId', 'MerchantGUID', ...BLOCK_NAMES].some((name) => findKey(doc, name) !== undefined);
 }
 
 /** The actual key in `obj` matching `name` case-insensitively (exact match preferred). */
@@ -51,79 +89,86 @@ function child(obj: Json, name: string): { key: string; value: unknown } | undef
   return key === undefined ? undefined : { key, value: obj[key] };
 }
 
-/** Whether the end customer holds the primary blocks: `true` (or the string "true"); default false. */
-function endCustomerIsPrimary(order: Json): boolean | undefined {
+/** The order's own flag (`true` or the string "true" is true), or why it has none. */
+function ownRole(order: Json): { primary: boolean } | { missing: 'no-flag' | 'no-customer' } {
   const customer = child(order, 'Customer')?.value;
-  if (!isObject(customer)) return undefined;
+  if (!isObject(customer)) return { missing: 'no-customer' };
   const flag = child(customer, 'IsEndCustomerPrimary')?.value;
-  if (flag === undefined || flag === null) return undefined;
-  return flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true');
+  if (flag === undefined || flag === null) return { missing: 'no-flag' };
+  return { primary: flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true') };
 }
 
-/** Every string field of an address block except the codes (and `skip`). */
-function addAddressBlock(block: unknown, base: string, paths: Set<string>, skip: Set<string> = new Set()): void {
-  if (!isObject(block)) return;
+/** Every free-text string of an address block (codes left out). */
+function blockFields(block: Json, base: string): FieldValue[] {
+  const fields: FieldValue[] = [];
   for (const [key, value] of Object.entries(block)) {
-    const lower = key.toLowerCase();
-    if (typeof value === 'string' && !CODE_FIELDS.has(lower) && !skip.has(lower)) paths.add(joinPointer(base, key));
+    if (typeof value === 'string' && !CODE_FIELDS.has(key.toLowerCase())) fields.push({ path: joinPointer(base, key), value });
   }
+  return fields;
 }
 
 /** Strings under a key ending in "Url" (any casing). */
-function addUrlFields(obj: Json, base: string, paths: Set<string>): void {
-  for (const [key, value] of Object.entries(obj)) {
-    if (typeof value === 'string' && /url$/i.test(key)) paths.add(joinPointer(base, key));
+function urlFields(obj: Json, base: string): FieldValue[] {
+  return Object.entries(obj)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /url$/i.test(entry[0]))
+    .map(([key, value]) => ({ path: joinPointer(base, key), value }));
+}
+
+/** The address blocks of one order, in document order, with their roles. */
+function addressBlocks(order: Json, base: string, primary: boolean): AddressBlock[] {
+  const blocks: AddressBlock[] = [];
+  for (const key of Object.keys(order)) {
+    const name = BLOCK_NAMES.find((n) => n.toLowerCase() === key.toLowerCase());
+    const block = order[key];
+    // An exact-case key wins over another casing of the same block (findKey's preference).
+    if (!name || !isObject(block) || findKey(order, name) !== key) continue;
+    const path = joinPointer(base, key);
+    const role: BlockRole = name.startsWith('Primary') === primary ? 'end-customer' : 'hub';
+    blocks.push({ path, name, role, fields: blockFields(block, path) });
   }
+  return blocks;
+}
+
+/** The InternationalDetails URLs of one order, ParcelsTracking entries included. */
+function orderUrls(order: Json, base: string): FieldValue[] {
+  const intl = child(order, 'InternationalDetails');
+  if (!intl || !isObject(intl.value)) return [];
+  const intlBase = joinPointer(base, intl.key);
+  const urls = urlFields(intl.value, intlBase);
+  const parcels = child(intl.value, 'ParcelsTracking');
+  if (parcels && Array.isArray(parcels.value)) {
+    parcels.value.forEach((entry, i) => {
+      if (isObject(entry)) urls.push(...urlFields(entry, joinPointer(intlBase, parcels.key, i)));
+    });
+  }
+  return urls;
 }
 
 /**
- * An order: the end customer's shipping and billing blocks, the InternationalDetails URLs, and the
- * same for each sub order (a sub order without its own Customer inherits its parent's role). Sub
+ * The order and its sub orders (a sub order without its own flag inherits its parent's role). Sub
  * orders go through a work list, not recursion: Subs may nest as deep as a hostile sender likes.
  */
-function addOrder(top: Json, topBase: string, paths: Set<string>, topInherited: boolean | undefined): void {
-  const work: { order: Json; base: string; inherited: boolean | undefined }[] = [{ order: top, base: topBase, inherited: topInherited }];
+function collectOrders(top: Json): OrderFields[] {
+  const out: OrderFields[] = [];
+  type Item = { order: Json; base: string; inherited?: { primary: boolean; source: RoleSource } };
+  const work: Item[] = [{ order: top, base: '' }];
   for (let item = work.pop(); item; item = work.pop()) {
     const { order, base } = item;
-    const primary = endCustomerIsPrimary(order) ?? item.inherited ?? false;
-    const blocks = primary ? ['PrimaryShipping', 'PrimaryBilling'] : ['SecondaryShipping', 'SecondaryBilling'];
-    for (const name of blocks) {
-      const found = child(order, name);
-      if (found) addAddressBlock(found.value, joinPointer(base, found.key), paths);
-    }
-    const intl = child(order, 'InternationalDetails');
-    if (intl && isObject(intl.value)) {
-      const intlBase = joinPointer(base, intl.key);
-      addUrlFields(intl.value, intlBase, paths);
-      const parcels = child(intl.value, 'ParcelsTracking');
-      if (parcels && Array.isArray(parcels.value)) {
-        parcels.value.forEach((entry, i) => {
-          if (isObject(entry)) addUrlFields(entry, joinPointer(intlBase, parcels.key, i), paths);
-        });
-      }
-    }
+    const own = ownRole(order);
+    let primary: boolean;
+    let source: RoleSource;
+    if ('primary' in own) [primary, source] = [own.primary, 'flag'];
+    else if (item.inherited) [primary, source] = [item.inherited.primary, item.inherited.source === 'flag' ? 'inherited' : item.inherited.source];
+    else [primary, source] = [false, own.missing];
+    out.push({ path: base, endCustomerIsPrimary: primary, source, blocks: addressBlocks(order, base, primary), urls: orderUrls(order, base) });
     const subs = child(order, 'Subs');
     if (subs && Array.isArray(subs.value)) {
-      subs.value.forEach((sub, i) => {
-        if (isObject(sub)) work.push({ order: sub, base: joinPointer(base, subs.key, i), inherited: primary });
-      });
+      // Pushed last to first so they come off the work list in document order.
+      for (let i = subs.value.length - 1; i >= 0; i--) {
+        const sub = subs.value[i];
+        if (isObject(sub)) work.push({ order: sub, base: joinPointer(base, subs.key, i), inherited: { primary, source } });
+      }
     }
   }
-}
-
-/** A cart response: userDetails and its AddressDetails entries, shippingDetails, billingDetails. */
-function addCart(cart: Json, base: string, paths: Set<string>): void {
-  const user = child(cart, 'userDetails');
-  if (user && isObject(user.value)) {
-    const userBase = joinPointer(base, user.key);
-    addAddressBlock(user.value, userBase, paths, CART_ID_FIELDS);
-    const addresses = child(user.value, 'AddressDetails');
-    if (addresses && Array.isArray(addresses.value)) {
-      addresses.value.forEach((entry, i) => addAddressBlock(entry, joinPointer(userBase, addresses.key, i), paths, CART_ID_FIELDS));
-    }
-  }
-  for (const name of ['shippingDetails', 'billingDetails']) {
-    const found = child(cart, name);
-    if (found) addAddressBlock(found.value, joinPointer(base, found.key), paths, CART_ID_FIELDS);
-  }
+  return out;
 }

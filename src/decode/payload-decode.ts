@@ -1,12 +1,20 @@
 /**
- * Decodes the URL-encoded values of a whole payload. By default only the fields the interface says
- * travel encoded (the end customer's address blocks, InternationalDetails URLs, the cart's user and
- * address details); with `all`, every string anywhere that looks encoded. The input is never
- * mutated: the decoded document is a copy in which only the decoded strings differ.
+ * Decodes the URL-encoded values of a whole payload, deciding value by value from the evidence in
+ * each (./evidence.ts): a value with a literal space, or with neither `%XX` nor `+`, was not encoded
+ * and stays exactly as sent. By default only the places the interface encodes are looked at: every
+ * order's address blocks (the end customer's and, when they carry encoded values, the hub's, with a
+ * note) and its InternationalDetails URLs. Carts are sent raw by merchants and change nothing. With
+ * `all`, every string anywhere that looks encoded and has the evidence is decoded too. The input is
+ * never mutated: the decoded document is a copy in which only the decoded strings differ.
  */
-import { decodeValue, looksEncoded } from './form-decode.js';
-import { encodedFieldPaths } from './encoded-fields.js';
+import type { Finding } from '../model.js';
+import { analyzeEncoding, type ValueRole } from './encoding-analysis.js';
+import { valueNotes } from './encoding-notes.js';
+import { wasFormEncoded } from './evidence.js';
+import { decodeValue, looksEncoded, type DecodeValueResult } from './form-decode.js';
 import { escapeToken } from '../validation/pointer.js';
+
+export type { ValueRole } from './encoding-analysis.js';
 
 /** One value that decoding changed or found a problem in. */
 export interface DecodedValue {
@@ -20,6 +28,12 @@ export interface DecodedValue {
   issues: string[];
   /** True when the value was encoded twice and was decoded a second time. */
   doubleEncoded: boolean;
+  /**
+   * Where it sits: `hub` is a block Customer.IsEndCustomerPrimary gives the platform's hub, decoded
+   * because the value itself was encoded (a note on the block says so); `other` is outside the
+   * interface's encoded places (`--all`).
+   */
+  role: ValueRole;
 }
 
 /** Options for decodePayload. */
@@ -28,25 +42,38 @@ export interface DecodePayloadOptions {
   all?: boolean;
 }
 
-/** The decoded copy of the payload and the values that changed (in document order). */
+/** The decoded copy of the payload, the values that changed (in document order) and the notes. */
 export interface DecodePayloadResult {
   decoded: unknown;
   values: DecodedValue[];
+  /**
+   * What decoding noticed, as findings with JSON pointers: encoded values in a hub block (info), the
+   * end customer's values sent unencoded (info), double encoding and bad sequences (warning). The
+   * `end-customer-encoding` rule reports the same for `validate`.
+   */
+  notes: Finding[];
 }
 
 /** Decodes a payload's URL-encoded values; see the module comment. Never mutates `doc`. */
 export function decodePayload(doc: unknown, opts: DecodePayloadOptions = {}): DecodePayloadResult {
-  const targets = encodedFieldPaths(doc);
+  const analysis = analyzeEncoding(doc);
   const values: DecodedValue[] = [];
+  const extraNotes: Finding[] = [];
   const decoded = walk(doc, (raw, path) => {
-    const wanted = targets.has(path) || (opts.all === true && looksEncoded(raw));
-    if (!wanted) return raw;
-    const result = decodeValue(raw);
+    let role: ValueRole;
+    let result: DecodeValueResult;
+    const known = analysis.decoded.get(path);
+    if (known) ({ role, result } = known);
+    else if (opts.all === true && looksEncoded(raw) && wasFormEncoded(raw)) {
+      role = 'other';
+      result = decodeValue(raw);
+      extraNotes.push(...valueNotes(path, raw, result));
+    } else return raw;
     if (result.value === raw && result.issues.length === 0) return raw;
-    values.push({ path, raw, decoded: result.value, issues: result.issues, doubleEncoded: result.doubleEncoded });
+    values.push({ path, raw, decoded: result.value, issues: result.issues, doubleEncoded: result.doubleEncoded, role });
     return result.value;
   });
-  return { decoded, values };
+  return { decoded, values, notes: [...analysis.notes, ...extraNotes] };
 }
 
 /**

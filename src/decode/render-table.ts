@@ -1,9 +1,11 @@
 /**
- * The terminal view of `xborder decode`: one row per decoded value (path, raw, decoded, note).
- * Pure: values in, text out; colour is a parameter.
+ * The terminal view of `xborder decode`: one row per decoded value (path, raw, decoded, note), then
+ * the notes that are not about a row (a hub block carrying encoded values, the end customer's values
+ * sent unencoded). Pure: values in, text out; colour is a parameter.
  */
 import Table from 'cli-table3';
-import { Chalk } from 'chalk';
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { Finding } from '../model.js';
 import type { DecodedValue } from './payload-decode.js';
 
 /** How the table is drawn. */
@@ -13,11 +15,14 @@ export interface DecodeTableOptions {
   all?: boolean;
   /** Terminal width to fit by wrapping raw/decoded; undefined (not a terminal) keeps rows unwrapped. */
   width?: number;
+  /** The payload is a cart: merchants send carts raw, which the empty result then says. */
+  cart?: boolean;
 }
 
-/** The note column: bad sequences and double encoding. */
+/** The note column: a hub block decoded by evidence, bad sequences and double encoding. */
 export function noteFor(value: DecodedValue): string {
   const notes: string[] = [];
+  if (value.role === 'hub') notes.push('hub block: decoded by evidence');
   if (value.doubleEncoded) notes.push('decoded twice (value was encoded twice)');
   if (value.issues.length > 0) notes.push(`bad sequence: ${value.issues.join('; ')}`);
   return notes.join('; ');
@@ -51,13 +56,34 @@ function fitWidths(rows: string[][], width: number | undefined): { colWidths?: n
   return { colWidths: [natural[0], raw, decoded, note], wordWrap: true, wrapOnWordBoundary: false };
 }
 
-/** Renders the table and a one-line summary. */
-export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOptions): string {
+/** The hint when nothing was decoded: what was looked at. */
+function emptyHint(options: DecodeTableOptions): string {
+  if (options.all) return '';
+  if (options.cart) return ' (carts are sent raw by the merchant: nothing in them is URL-encoded; --all looks at every string)';
+  return ' (only the fields the interface encodes were looked at; --all looks at every string)';
+}
+
+/**
+ * The notes not shown in a row's note column, one line each (`info  /PrimaryBilling  message`).
+ * Notes on a decoded value (double encoding, bad sequences) are in its row already.
+ */
+function renderNotes(notes: Finding[], rowPaths: Set<string>, chalk: ChalkInstance): string {
+  const rest = notes.filter((n) => n.path === undefined || !rowPaths.has(n.path));
+  if (rest.length === 0) return '';
+  const lines = rest.map((n) => {
+    const severity = n.severity ?? 'error';
+    const label = severity === 'info' ? chalk.cyan('info   ') : chalk.yellow(severity.padEnd(7));
+    return `  ${label} ${visible(n.path ?? '')}  ${visible(n.message)}`;
+  });
+  return `Notes:\n${lines.join('\n')}\n`;
+}
+
+/** Renders the table, a one-line summary and the notes not about a row. */
+export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOptions, notes: Finding[] = []): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
-  if (values.length === 0) {
-    const hint = options.all ? '' : ' (only the fields the interface encodes were looked at; --all looks at every string)';
-    return `No URL-encoded values found${hint}.\n`;
-  }
+  const rowPaths = new Set(values.map((v) => v.path));
+  const noteText = renderNotes(notes, rowPaths, chalk);
+  if (values.length === 0) return `No URL-encoded values found${emptyHint(options)}.\n${noteText}`;
   const rows = values.map((v) => [v.path, visible(v.raw), visible(v.decoded), noteFor(v)]);
   const table = new Table({
     head: ['path', 'raw', 'decoded', 'note'],
@@ -67,5 +93,5 @@ export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOp
   for (const [path, raw, decoded, note] of rows) table.push([path, raw, decoded, note ? chalk.yellow(note) : '']);
   const flagged = values.filter((v) => v.issues.length > 0 || v.doubleEncoded).length;
   const summary = `${values.length} value${values.length === 1 ? '' : 's'} decoded${flagged ? `, ${chalk.yellow(`${flagged} flagged`)}` : ''}`;
-  return `${table.toString()}\n${summary}\n`;
+  return `${table.toString()}\n${summary}\n${noteText}`;
 }

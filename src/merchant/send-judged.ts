@@ -37,7 +37,7 @@ export function judgeExchange(ctx: MerchantContext, exchange: Exchange, options:
   const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
   if (!transport.answered) return { exchange, checks: transport.checks, answered: false };
   const checks = [...transport.checks];
-  const body = judgeJsonBody(exchange);
+  const body = judgeJsonBody(exchange, { describeErrorBodies: true });
   if (options.expect200) checks.push(judgeStatus200(exchange, { authMode: options.authMode, json: body.json, hint: options.hint }));
   checks.push(...body.checks);
   return { exchange, checks, answered: true, json: body.json, bodyText: body.text };

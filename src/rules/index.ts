@@ -12,6 +12,7 @@ import { cartClientIpRule, cartInstallmentsRule } from './cart-request-context.j
 import { cartDiscountTargetsRule, orderDiscountTargetsRule } from './discount-targets.js';
 import { isoCodesRule } from './iso-codes-rule.js';
 import { emailsUrlsRule } from './emails-urls.js';
+import { endCustomerEncodingRule } from './end-customer-encoding.js';
 import { orderIdentityRule, orderOriginalOrderRule, orderSubsRule } from './order-rules.js';
 import { responseOutcomeRule, responsePaymentRule } from './response-info.js';
 import { giftCardFieldsRule, giftCardValidityRule } from './gift-card.js';
@@ -33,7 +34,7 @@ const RULES: Record<PayloadKind, readonly PayloadRule[]> = {
     isoCodesRule,
     emailsUrlsRule,
   ],
-  order: [orderIdentityRule, isoCodesRule, emailsUrlsRule, orderDiscountTargetsRule, orderSubsRule, orderOriginalOrderRule],
+  order: [orderIdentityRule, isoCodesRule, emailsUrlsRule, endCustomerEncodingRule, orderDiscountTargetsRule, orderSubsRule, orderOriginalOrderRule],
   'order-response': [responseOutcomeRule, responsePaymentRule],
   'gift-card-request': [giftCardFieldsRule, isoCodesRule],
   'gift-card-response': [giftCardValidityRule],

@@ -36,19 +36,34 @@ describe('xborder decode', () => {
   });
 
   it('reads stdin when no file is given, and with "-"', () => {
-    const cart = readFileSync(join(root, 'samples/cart-multi-address.json'), 'utf8');
+    const order = readFileSync(join(root, 'samples/order-full.json'), 'utf8');
     for (const args of [['decode'], ['decode', '-']]) {
-      const r = xborder(args, cart);
+      const r = xborder(args, order);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain('Hans-Jürgen');
-      expect(r.stdout).toContain('Schneider & Partner GmbH');
+      expect(r.stdout).toContain('Müller');
+      expect(r.stdout).toContain('anna.mueller@example.de');
     }
   });
 
-  it('--json prints only the payload with the values decoded', () => {
+  it('changes nothing in a cart (merchants send carts raw); --all decodes what has the evidence', () => {
+    const cart = readFileSync(join(root, 'samples/cart-multi-address.json'), 'utf8');
+    const r = xborder(['decode'], cart);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('No URL-encoded values found (carts are sent raw by the merchant');
+    expect(r.stdout).not.toContain('Hans-Jürgen');
+    const all = xborder(['decode', '--all'], cart);
+    expect(all.stdout).toContain('Hans-Jürgen');
+    expect(all.stdout).toContain('Schneider & Partner GmbH');
+  });
+
+  it('--json prints the kind, the payload with the values decoded, and the findings', () => {
     const r = xborder(['decode', 'samples/order-full.json', '--json']);
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.stdout);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['kind', 'payload', 'findings']);
+    expect(out.kind).toBe('order');
+    expect(out.findings).toEqual([]);
+    const doc = out.payload;
     const raw = JSON.parse(readFileSync(join(root, 'samples/order-full.json'), 'utf8'));
     expect(doc.SecondaryShipping.LastName).toBe('Müller');
     expect(doc.SecondaryShipping.Phone1).toBe('+49 30 12345678');
@@ -65,7 +80,7 @@ describe('xborder decode', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('No URL-encoded values found');
     const all = xborder(['decode', '--all', '--json'], JSON.stringify(doc));
-    expect(JSON.parse(all.stdout).Products[0].ProductName).toBe('Blue Shirt');
+    expect(JSON.parse(all.stdout).payload.Products[0].ProductName).toBe('Blue Shirt');
   });
 
   it('flags bad sequences and double encoding in the note column', () => {
@@ -83,7 +98,7 @@ describe('xborder decode', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('4111111111111111');
     expect(r.stdout).not.toContain('737');
-    expect(JSON.parse(r.stdout).PaymentDetails.OwnerName).toBe('Anna M');
+    expect(JSON.parse(r.stdout).payload.PaymentDetails.OwnerName).toBe('Anna M');
   });
 
   it('a malformed file is exit 2 naming file, line and column', () => {
@@ -127,6 +142,6 @@ describe('xborder decode', () => {
     expect(table.stdout).toContain(`(${email.length} characters; --json shows it whole)`);
     expect(table.stdout).toContain('Köln');
     const json = xborder(['decode', '--json'], doc);
-    expect(JSON.parse(json.stdout).SecondaryShipping.Email).toBe(`${'A'.repeat(1024 * 1024)}@example.de`);
+    expect(JSON.parse(json.stdout).payload.SecondaryShipping.Email).toBe(`${'A'.repeat(1024 * 1024)}@example.de`);
   });
 });

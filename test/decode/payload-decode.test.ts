@@ -40,8 +40,27 @@ describe('decodePayload: interface rule for orders', () => {
     expect(decoded['/SecondaryShipping/Address1']).toBe('Rue de la Paix 1');
     expect(decoded['/SecondaryShipping/Email']).toBe('rene@example.fr');
     expect(decoded['/SecondaryBilling/Company']).toBe('A & B');
-    expect(decoded['/PrimaryShipping/FirstName']).toBeUndefined();
-    expect(decoded['/PrimaryBilling/Email']).toBeUndefined();
+    expect(values.find((v) => v.path === '/SecondaryShipping/Email')?.role).toBe('end-customer');
+  });
+
+  it('decodes encoded values in the hub blocks by evidence, with a note per block; raw hub values stay as sent', () => {
+    const { values, notes, decoded } = decodePayload(order(false));
+    const map = byPath(values);
+    expect(map['/PrimaryShipping/FirstName']).toBe('Global Hub');
+    expect(map['/PrimaryBilling/Email']).toBe('hub@platform.example');
+    expect(values.find((v) => v.path === '/PrimaryShipping/FirstName')?.role).toBe('hub');
+    // A literal CRLF: not form-encoded, whatever its `+`.
+    expect(map['/PrimaryShipping/Address2']).toBeUndefined();
+    expect((decoded as ReturnType<typeof order>).PrimaryShipping.Address2).toBe('Unit+4\r\nGE92799319GB');
+    const hubNotes = notes.filter((n) => /carries form-encoded values/.test(n.message));
+    expect(hubNotes.map((n) => [n.path, n.severity])).toEqual([
+      ['/PrimaryShipping', 'info'],
+      ['/PrimaryBilling', 'info'],
+    ]);
+    expect(hubNotes[0].message).toBe(
+      "PrimaryShipping carries form-encoded values although Customer.IsEndCustomerPrimary is false (the Secondary blocks should be the end customer's): decoded by evidence",
+    );
+    expect(hubNotes[0].actual).toBe('form-encoded: FirstName, Address1, Zip');
   });
 
   it('defaults to the Secondary blocks when Customer or the flag is absent', () => {
@@ -50,19 +69,23 @@ describe('decodePayload: interface rule for orders', () => {
     expect(byPath(decodePayload(noFlag).values)['/SecondaryShipping/Email']).toBe('rene@example.fr');
   });
 
-  it('decodes the Primary blocks when IsEndCustomerPrimary is true, and leaves the hub blocks alone', () => {
+  it('decodes the Primary blocks when IsEndCustomerPrimary is true; encoded Secondary (hub) values by evidence, noted', () => {
     const doc = order(true);
-    const { values, decoded } = decodePayload(doc);
+    const { values, notes } = decodePayload(doc);
     const map = byPath(values);
     expect(map['/PrimaryShipping/FirstName']).toBe('Global Hub');
     expect(map['/PrimaryBilling/Email']).toBe('hub@platform.example');
-    expect(map['/SecondaryShipping/Email']).toBeUndefined();
-    expect((decoded as ReturnType<typeof order>).SecondaryShipping.Email).toBe('rene%40example.fr');
+    expect(values.find((v) => v.path === '/PrimaryBilling/Email')?.role).toBe('end-customer');
+    expect(values.find((v) => v.path === '/SecondaryShipping/Email')).toMatchObject({ decoded: 'rene@example.fr', role: 'hub' });
+    expect(notes.filter((n) => n.severity === 'info' && /^Secondary\w+ carries form-encoded values although Customer.IsEndCustomerPrimary is true \(the Primary blocks/.test(n.message)).map((n) => n.path)).toEqual([
+      '/SecondaryShipping',
+      '/SecondaryBilling',
+    ]);
   });
 
   it('matches property names case-insensitively', () => {
     const doc = { orderId: 'GE1', customer: { isEndCustomerPrimary: true }, primaryShipping: { city: 'K%C3%B6ln' }, secondaryShipping: { City: 'x+y' } };
-    expect(byPath(decodePayload(doc).values)).toEqual({ '/primaryShipping/city': 'Köln' });
+    expect(byPath(decodePayload(doc).values)).toEqual({ '/primaryShipping/city': 'Köln', '/secondaryShipping/City': 'x y' });
   });
 
   it('never decodes ISO codes: StateCode, CountryCode, CountryCode3 (Zip is free text: postcodes have spaces)', () => {
@@ -86,7 +109,7 @@ describe('decodePayload: interface rule for orders', () => {
     const doc = { ...order(false), Subs: [order(true), { ...order(undefined), Customer: undefined }] };
     const map = byPath(decodePayload(doc).values);
     expect(map['/Subs/0/PrimaryShipping/FirstName']).toBe('Global Hub');
-    expect(map['/Subs/0/SecondaryShipping/FirstName']).toBeUndefined();
+    expect(decodePayload(doc).values.find((v) => v.path === '/Subs/0/SecondaryShipping/FirstName')?.role).toBe('hub');
     expect(map['/Subs/1/SecondaryShipping/FirstName']).toBe('René');
     expect(map['/Subs/0/InternationalDetails/OrderTrackingUrl']).toBe('https://track.example.com/?id=1');
   });
@@ -98,7 +121,7 @@ describe('decodePayload: interface rule for orders', () => {
     expect(map['/SecondaryShipping/Zip']).toBe('75 002');
     expect(map['/InternationalDetails/PaymentMethodName']).toBe('Credit Card');
     expect(map['/SecondaryShipping/Email']).toBe('rene@example.fr');
-    expect(map['/PrimaryShipping/Address2']).toBe('Unit 4\r\nGE92799319GB');
+    expect(map['/PrimaryShipping/Address2']).toBeUndefined();
     expect(map['/SecondaryBilling/City']).toBeUndefined();
   });
 
@@ -129,15 +152,23 @@ describe('decodePayload: interface rule for orders', () => {
   it('decodes nothing in a payload of another kind by default', () => {
     expect(decodePayload({ IsValid: true, ErrorText: 'Card+not+found' }).values).toEqual([]);
     expect(decodePayload('a+b').values).toEqual([]);
-    expect(decodePayload(null)).toEqual({ decoded: null, values: [] });
+    expect(decodePayload(null)).toEqual({ decoded: null, values: [], notes: [] });
   });
 });
 
 describe('decodePayload on the real samples', () => {
-  it('cart: userDetails.AddressDetails entries decoded, codes untouched, input unchanged', () => {
+  it('cart: nothing decoded by default (merchants send carts raw), nothing noted', () => {
+    const cart = loadSample('cart-multi-address');
+    const { values, decoded, notes } = decodePayload(cart);
+    expect(values).toEqual([]);
+    expect(notes).toEqual([]);
+    expect(decoded).toEqual(cart);
+  });
+
+  it('cart with --all: userDetails.AddressDetails entries with the evidence decoded, codes untouched, input unchanged', () => {
     const cart = loadSample('cart-multi-address');
     const before = JSON.stringify(cart);
-    const { values, decoded } = decodePayload(cart);
+    const { values, decoded } = decodePayload(cart, { all: true });
     const map = byPath(values);
     expect(map['/userDetails/AddressDetails/0/FirstName']).toBe('Hans-Jürgen');
     expect(map['/userDetails/AddressDetails/1/Company']).toBe('Schneider & Partner GmbH');
@@ -149,8 +180,9 @@ describe('decodePayload on the real samples', () => {
     expect(JSON.stringify(decoded)).not.toContain('%40');
   });
 
-  it('cart-full: the address book and shipping/billing details', () => {
-    const map = byPath(decodePayload(loadSample('cart-full')).values);
+  it('cart-full with --all: the address book and shipping/billing details', () => {
+    expect(decodePayload(loadSample('cart-full')).values).toEqual([]);
+    const map = byPath(decodePayload(loadSample('cart-full'), { all: true }).values);
     expect(map['/userDetails/AddressDetails/0/Address1']).toBe('Friedrichstraße 123');
     expect(Object.keys(map).some((p) => p.startsWith('/shippingDetails/'))).toBe(true);
   });

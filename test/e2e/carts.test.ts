@@ -102,8 +102,7 @@ describe('post-order --file judges the file first', () => {
 
   it('a file that is not a valid order is sent, and its refusal is the verdict: rejects-invalid-order', async () => {
     const server = await store();
-    const broken = { ...order };
-    delete broken.OrderId;
+    const { OrderId: _dropped, ...broken } = order;
     const dir = project({ baseUrl: server.url }, { 'broken.json': broken });
     const result = await runCli(['post-order', '--file', 'broken.json', '--json'], { cwd: dir });
     expect(result.stderr).toContain('broken.json is not a valid order');

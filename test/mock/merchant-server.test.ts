@@ -131,11 +131,13 @@ describe('reference merchant: SendOrderToMerchant', () => {
 
   it('decodes the Primary blocks when the end customer is primary', async () => {
     const server = await start();
-    await postOrder(server, sampleOrder({ Customer: { IsEndCustomerPrimary: true }, PrimaryShipping: { FirstName: 'Zo%C3%AB', Email: 'zoe%40example.com' }, SecondaryShipping: { FirstName: 'Hub+Name' } }));
+    await postOrder(server, sampleOrder({ Customer: { IsEndCustomerPrimary: true }, PrimaryShipping: { FirstName: 'Zo%C3%AB', Email: 'zoe%40example.com' }, SecondaryShipping: { FirstName: 'Global Hub', Phone1: '+1 (212) 634-3952' } }));
     const order = server.state().orders[0]!.order as any;
     expect(order.PrimaryShipping.FirstName).toBe('Zoë');
     expect(order.PrimaryShipping.Email).toBe('zoe@example.com');
-    expect(order.SecondaryShipping.FirstName).toBe('Hub+Name');
+    // The hub's raw values carry no evidence of encoding: a `+` beside spaces stays a `+`.
+    expect(order.SecondaryShipping.FirstName).toBe('Global Hub');
+    expect(order.SecondaryShipping.Phone1).toBe('+1 (212) 634-3952');
   });
 
   it('a re-delivery of the same OrderId answers the same InternalOrderId and stores no second order', async () => {

@@ -1,15 +1,19 @@
 /**
- * `xborder decode`: reads a payload from a file or stdin, decodes its URL-encoded values and prints
- * them as a table (path, raw, decoded, note) or, with --json, the payload with the values decoded.
- * Card data is masked by key (Redactor.json) and every byte passes the output mask.
+ * `xborder decode`: reads a payload from a file or stdin, decodes its URL-encoded values (value by
+ * value, by evidence) and prints them as a table (path, raw, decoded, note) followed by the notes or,
+ * with --json, `{ "kind", "payload", "findings" }`: the payload's kind (null when none is told), the
+ * payload with the values decoded, and the notes as findings. Card data is masked by key
+ * (Redactor.json) and every byte passes the output mask.
  */
 import type { Command } from 'commander';
+import type { Finding } from '../../model.js';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
 import { InputError } from '../../errors.js';
 import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
 import { MAX_DEPTH, tooDeepAt } from '../../validation/depth.js';
+import { detectKind } from '../../validation/kinds.js';
 import { getAt } from '../../validation/pointer.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
@@ -34,13 +38,17 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
     const source = opts.file === undefined || opts.file === '-' ? '<stdin>' : opts.file;
     throw new InputError(`${source}: the payload nests deeper than ${MAX_DEPTH} levels (at ${deep.slice(0, 80)}${deep.length > 80 ? '…' : ''}); no payload of the interface does, and .NET JSON readers refuse it.`, source);
   }
-  const { decoded, values } = decodePayload(doc, { all: opts.all === true });
+  const { decoded, values, notes } = decodePayload(doc, { all: opts.all === true });
   const show = <T>(v: T): T => (globals.showSecrets ? v : redactor.json(v));
+  const kind = detectKind(doc) ?? null;
+  const shownDoc = show(doc);
+  const findings = maskFindings(notes, doc, shownDoc);
   if (globals.json) {
-    output.out(`${JSON.stringify(show(decoded), null, 2)}\n`);
+    output.out(`${JSON.stringify({ kind, payload: show(decoded), findings }, null, 2)}\n`);
     return 0;
   }
-  output.out(renderDecodeTable(maskValues(values, show(doc), show(decoded)), { color: output.color, all: opts.all === true, width: process.stdout.isTTY ? process.stdout.columns : undefined }));
+  const table = { color: output.color, all: opts.all === true, cart: kind === 'cart', width: process.stdout.isTTY ? process.stdout.columns : undefined };
+  output.out(renderDecodeTable(maskValues(values, shownDoc, show(decoded)), table, findings));
   return 0;
 }
 
@@ -59,5 +67,18 @@ function maskValues(values: DecodedValue[], rawDoc: unknown, decodedDoc: unknown
     const raw = getAt(rawDoc, v.path);
     const decoded = getAt(decodedDoc, v.path);
     return { ...v, raw: typeof raw === 'string' ? raw : v.raw, decoded: typeof decoded === 'string' ? decoded : v.decoded };
+  });
+}
+
+/**
+ * A finding about a value the redactor masks by its key (a card field decoded with --all) shows the
+ * masked value, not the value it quotes.
+ */
+function maskFindings(findings: Finding[], rawDoc: unknown, maskedDoc: unknown): Finding[] {
+  return findings.map((f) => {
+    if (f.path === undefined) return f;
+    const raw = getAt(rawDoc, f.path);
+    const masked = getAt(maskedDoc, f.path);
+    return typeof raw === 'string' && masked !== raw ? { ...f, actual: masked, expected: masked } : f;
   });
 }

@@ -10,9 +10,11 @@ export function defineDecode(program: Command): void {
     .option('--all', 'decode every string that looks URL-encoded, not only the fields the interface encodes')
     .addHelpText(
       'after',
-      '\nBy default only the end customer\'s address blocks (chosen by Customer.IsEndCustomerPrimary),\n' +
-        'InternationalDetails URLs and the cart\'s user/address details are decoded.\n' +
-        'With --json the payload is printed with those values decoded.\n\n' +
+      '\nOrders: the address blocks and InternationalDetails URLs are decoded value by value, where the\n' +
+        'value shows it was form-encoded (a %XX, or a + with no space): `+1 (212) 634-3952` stays as it is.\n' +
+        'Customer.IsEndCustomerPrimary says which blocks are the end customer\'s; encoded values in the hub\'s\n' +
+        'blocks are decoded too, with a note. Carts travel raw: nothing is decoded unless --all.\n' +
+        'With --json: { "kind": ..., "payload": <decoded document>, "findings": [...] }.\n\n' +
         'Examples:\n  xborder decode captured-order.json\n  cat order.json | xborder decode --json\n  xborder decode --all order.json',
     )
     .action(async (file: string | undefined, opts: { all?: boolean }, cmd: Command) => {

@@ -1,0 +1,78 @@
+/**
+ * What the interface's encoded places of a payload hold: which values were form-encoded (by
+ * evidence, value by value), their decoded text, and the notes on it. Shared by `decode` (which
+ * copies the payload with these values decoded) and the `end-customer-encoding` rule (which reports
+ * the notes); it reads only the address blocks and URLs, so a rule pays little for it.
+ *
+ * Per order: every value of every address block and every InternationalDetails URL with evidence of
+ * encoding is decoded, whichever party the block belongs to; a raw value is left exactly as sent (the
+ * hub's `+1 (212) 634-3952` stays so). A hub block (by Customer.IsEndCustomerPrimary) with encoded
+ * values gets an info note. When only the hub blocks carry encoded values, the flag points at the
+ * wrong pair (seen in a real PerformOrderPayment payload): those blocks are then the end customer's,
+ * and the raw values noted as "not encoded" are theirs, not the named blocks' (which hold the hub).
+ */
+import type { Finding } from '../model.js';
+import { orderFields, type AddressBlock, type FieldValue, type OrderFields } from './encoded-fields.js';
+import { hubBlockNote, unencodedNote, valueNotes } from './encoding-notes.js';
+import { wasFormEncoded } from './evidence.js';
+import { decodeValue, type DecodeValueResult } from './form-decode.js';
+
+/** Where a value sits: an end customer's or hub's address block (by the flag), a URL, or elsewhere (`--all`). */
+export type ValueRole = 'end-customer' | 'hub' | 'url' | 'other';
+
+/** One value the evidence says was encoded, decoded. */
+export interface EvidenceDecode {
+  role: ValueRole;
+  result: DecodeValueResult;
+}
+
+/** The analysis of a payload. */
+export interface EncodingAnalysis {
+  /** The encoded values of the interface's places, by JSON pointer (raw values are not listed). */
+  decoded: Map<string, EvidenceDecode>;
+  /** Notes in document order of the orders (block notes before the values of their block). */
+  notes: Finding[];
+}
+
+/** Analyses `doc`; see the module comment. Carts and other payloads have nothing to analyse. */
+export function analyzeEncoding(doc: unknown): EncodingAnalysis {
+  const analysis: EncodingAnalysis = { decoded: new Map(), notes: [] };
+  for (const order of orderFields(doc)) analyzeOrder(order, analysis);
+  return analysis;
+}
+
+/** The values of `fields` with evidence of encoding. */
+function encodedOf(fields: FieldValue[]): FieldValue[] {
+  return fields.filter((f) => wasFormEncoded(f.value));
+}
+
+function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis): void {
+  const encoded = new Map<AddressBlock, FieldValue[]>(order.blocks.map((b) => [b, encodedOf(b.fields)]));
+  const anyEncoded = (role: AddressBlock['role']): boolean => order.blocks.some((b) => b.role === role && encoded.get(b)!.length > 0);
+  // Only the hub pair shows encoding: the flag names the wrong pair, and the end customer is there.
+  const swapped = anyEncoded('hub') && !anyEncoded('end-customer');
+  for (const block of order.blocks) {
+    const inBlock = encoded.get(block)!;
+    if (block.role === 'hub' && inBlock.length > 0) {
+      analysis.notes.push(hubBlockNote(block, order.endCustomerIsPrimary, order.source, inBlock.map((f) => f.path)));
+    }
+    const endCustomers = (block.role === 'end-customer') !== swapped;
+    const isEncoded = new Set(inBlock);
+    for (const field of block.fields) {
+      if (isEncoded.has(field)) {
+        decodeInto(analysis, field, block.role);
+      } else if (endCustomers) {
+        const note = unencodedNote(field.path, field.value);
+        if (note) analysis.notes.push(note);
+      }
+    }
+  }
+  for (const url of encodedOf(order.urls)) decodeInto(analysis, url, 'url');
+}
+
+/** Decodes one encoded value into the analysis, with its notes (double encoding, bad sequences). */
+function decodeInto(analysis: EncodingAnalysis, field: FieldValue, role: ValueRole): void {
+  const result = decodeValue(field.value);
+  analysis.decoded.set(field.path, { role, result });
+  analysis.notes.push(...valueNotes(field.path, field.value, result));
+}
