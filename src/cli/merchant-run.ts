@@ -9,6 +9,7 @@ import type { AuthConfig, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
 import { cartSourceOf } from '../merchant/cart-source.js';
+import { applySelection, parseSelection } from '../checks/selection.js';
 import { runPlan } from '../engine/run-plan.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
@@ -24,6 +25,8 @@ export interface MerchantRunOptions {
   junit?: string;
   auth?: string;
   concurrency?: string;
+  checks?: string;
+  excludeChecks?: string;
   [flag: string]: unknown;
 }
 
@@ -53,6 +56,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     noteSecrets: (payload) => session.redactor.addFromJson(payload),
     newOrderId: orderIdFactory(config.merchant.countryCode),
     carts: cartSourceOf(config),
+    selection: parseSelection(opts.checks, opts.excludeChecks),
   };
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
@@ -65,7 +69,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     progress.stop();
     // For `npm run bench`: the time of the requests alone, without process start-up.
     if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ tasks: tasks.length, cases: cases.length, ms: performance.now() - started })}\n`);
-    return toRunResult(cases);
+    return toRunResult(applySelection(cases, ctx.selection));
   } finally {
     progress.stop();
     await closeAgents();

@@ -1,6 +1,7 @@
 /** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
 import type { AuthConfig, XborderConfig } from '../model.js';
 import type { CartSource } from './cart-source.js';
+import type { CheckSelection } from '../checks/selection.js';
 
 /** Shared, read-only inputs of a merchant conformance run. */
 export interface MerchantContext {
@@ -25,6 +26,8 @@ export interface MerchantContext {
   newOrderId(): string;
   /** Where each order's cart comes from. */
   carts: CartSource;
+  /** The checks to report (`--checks`, `--exclude-checks`); cases that judge none of them are not sent. */
+  selection?: CheckSelection;
 }
 
 /** Platform-style order ids (`GE` + digits + country), unique per run and per process. */

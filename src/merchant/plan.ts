@@ -5,6 +5,7 @@
  */
 import type { CheckResult, Endpoint } from '../model.js';
 import type { RefusalCase } from '../checks/refusal.js';
+import { selectsAny } from '../checks/selection.js';
 import { listSamples, loadSample } from '../samples/catalog.js';
 import type { Task } from '../engine/run-plan.js';
 import type { MerchantContext } from './context.js';
@@ -52,6 +53,10 @@ export function sampleOrderSources(ctx: MerchantContext, names?: string[]): Orde
   });
 }
 
+/** The checks the order sequences judge, and the cart sequence's: a selection without them skips the sequence. */
+const SEQUENCE_CHECKS = ['idempotent-redelivery', 'update-same-order', 'unknown-properties-tolerated'] as const;
+const CART_CHECKS = ['cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused'] as const;
+
 /** Phase of the cart cases: they read the configured cart before any order (phase 1) converts it. */
 const CART_PHASE = 0;
 const ORDER_PHASE = 1;
@@ -61,22 +66,23 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
   const tasks: Task[] = [];
   // The sequences post the fullest order at hand: the built-in order-full, else the first given.
   const fullest = parts.orders.find((o) => o.variant === 'order-full') ?? parts.orders[0];
+  const wanted = (ids: readonly string[]) => selectsAny(ctx.selection, ids);
+  const sequences = parts.sequences && wanted(SEQUENCE_CHECKS);
+  const invalid = parts.sequences && wanted(['rejects-invalid-order', 'error-status']);
   for (const mode of ctx.modes) {
     if (parts.cart) {
       for (const method of ctx.config.merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, phase: CART_PHASE, run: () => runCartCase(ctx, method, mode) });
     }
     for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderCase(ctx, source, mode) });
-    if (parts.sequences && fullest) {
-      tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
-      tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
-    }
+    if (sequences && fullest) tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
+    if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
   }
   // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
-  if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0]) {
+  if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0] && wanted(CART_CHECKS)) {
     const mode = ctx.modes[0];
     tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, run: () => runCartSequence(ctx, () => fullest.build(), mode) });
   }
-  if (parts.negatives) {
+  if (parts.negatives && wanted(['auth-enforced', 'guid-enforced'])) {
     const first = parts.orders[0] ?? sampleOrderSources(ctx, ['order-minimal'])[0]!;
     const endpoints: Endpoint[] = [...(parts.cart ? ['GetCheckoutCartInfo' as const] : []), ...(parts.orders.length ? ['SendOrderToMerchant' as const] : [])];
     for (const negative of negativeTasks(ctx, first, endpoints)) tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase: ORDER_PHASE, run: negative.run });

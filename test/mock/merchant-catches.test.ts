@@ -3,12 +3,13 @@
  * against the reference merchant, passes on the conforming merchant and, for each fault, ends the
  * check the fault names in the status it names.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/model.js';
 import { merchantPlan, type OrderSource } from '../../src/merchant/plan.js';
 import { orderIdFactory, type MerchantContext } from '../../src/merchant/context.js';
 import { runPlan } from '../../src/engine/run-plan.js';
 import { cartSourceOf } from '../../src/merchant/cart-source.js';
+import { isCheckId } from '../../src/checks/registry.js';
 import { closeAgents } from '../../src/http/send.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
 import { PAYMENT_DETAILS, sampleOrder, start, testConfig } from './merchant-fixtures.js';
@@ -36,8 +37,12 @@ async function runSuite(fault: string | undefined, timeoutMs = 10_000, store = f
   }
 }
 
+/** Every check id seen in any run of this file: each must be registered (one registry, one name). */
+const seenIds = new Set<string>();
+
 /** Every check status by id, worst first ("failed" beats "warning" beats "passed"). */
 function statuses(cases: CaseResult[]): Map<string, string> {
+  for (const c of cases) for (const check of c.checks) seenIds.add(check.id);
   const rank = ['passed', 'skipped', 'warning', 'errored', 'failed'];
   const worst = new Map<string, string>();
   for (const c of cases) {
@@ -50,6 +55,12 @@ function statuses(cases: CaseResult[]): Map<string, string> {
 }
 
 describe('the merchant suite against the reference merchant', () => {
+  afterAll(() => {
+    // Runs after every fault: whatever the merchant does, xborder reports only registered ids.
+    expect([...seenIds].filter((id) => !isCheckId(id))).toEqual([]);
+    expect(seenIds.size).toBeGreaterThan(30);
+  });
+
   it('passes every check on the conforming merchant', async () => {
     const result = statuses(await runSuite(undefined));
     const notPassed = [...result].filter(([, status]) => status !== 'passed' && status !== 'skipped');

@@ -13,6 +13,7 @@ import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { validateGiftCard } from '../../platform/gift-card.js';
 import { sampleOrderSources } from '../../merchant/plan.js';
 import { toRunResult, exitCodeOf } from '../../report/summary.js';
+import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
 import type { GlobalOptions } from '../output.js';
 import { sessionFor } from '../session.js';
@@ -74,7 +75,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       const outcome = await validateGiftCard({ cardId: card.cardId, pin: card.pin, country: config.merchant.countryCode }, config);
       giftCards.push(outcome.caseResult);
     }
-    const run = toRunResult([...merchantRun.cases, ...giftCards]);
+    const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
     await writeReports(session, run, opts.junit);
     return exitCodeOf(run.summary);
   } finally {

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { defineCheck } from './check.js';
+import { defineChecks } from './checks.js';
 import { defineDecode } from './decode.js';
 import { defineDemo } from './demo.js';
 import { defineGiftCard } from './gift-card.js';
@@ -16,6 +17,7 @@ import { defineWizard } from './wizard.js';
 /** Adds every xborder command to `program`. */
 export function defineCommands(program: Command): void {
   defineCheck(program);
+  defineChecks(program);
   defineDecode(program);
   defineDemo(program);
   defineSamples(program);

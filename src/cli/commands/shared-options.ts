@@ -40,7 +40,9 @@ export function addReportFlags(cmd: Command): Command {
     .option('--strict', 'lenient forms (casing, aliases, numbers as strings) fail instead of warn')
     .option('--junit <file>', 'also write a JUnit XML report to FILE')
     .option('--auth <modes>', 'only these configured auth modes, e.g. header,jwt')
-    .option('--concurrency <n>', 'requests in flight at once (default 4)');
+    .option('--concurrency <n>', 'requests in flight at once (default 4)')
+    .option('--checks <ids>', 'report only these check ids, e.g. auth-enforced,guid-enforced (`xborder checks` lists them)')
+    .option('--exclude-checks <ids>', 'leave these check ids out');
 }
 
 /** The ConfigFlags part of a command's parsed options. */

@@ -1,0 +1,91 @@
+/**
+ * Every check xborder judges, registered once by id: its public name in tables, JSON, JUnit,
+ * `--checks` / `--exclude-checks` and `xborder checks`. The payload rules register themselves in
+ * src/rules/index.ts and are listed from there; the schema checks follow from the payload kinds.
+ */
+import { PAYLOAD_KINDS, type PayloadKind } from '../validation/kinds.js';
+import { rulesFor } from '../rules/index.js';
+
+/** One registered check. */
+export interface CheckInfo {
+  id: string;
+  /** One line on what passing it proves. */
+  proves: string;
+  /** Where it is judged: `merchant` (check, check-cart, post-order, demo), `platform` (gift-card, platform call), `validate` (offline payloads). */
+  scope: ('merchant' | 'platform' | 'validate')[];
+}
+
+const M = ['merchant'] as const;
+const MP = ['merchant', 'platform'] as const;
+
+/** The checks of exchanges (everything but the payload rules and schema checks). */
+const EXCHANGE_CHECKS: readonly CheckInfo[] = [
+  { id: 'reachable', proves: 'an answer came (a refused connection, DNS failure or reset is errored, exit 3)', scope: [...MP] },
+  { id: 'within-timeout', proves: 'the answer came within the timeout (the platform\'s: 5 minutes); a warning past half of it', scope: [...MP] },
+  { id: 'status-200', proves: 'a valid request is answered with HTTP 200 (redirects are reported, never followed)', scope: [...MP] },
+  { id: 'content-type-json', proves: 'a success answer is labelled application/json', scope: [...MP] },
+  { id: 'json-body', proves: 'a success answer is JSON (empty, truncated, HTML, invalid UTF-8 and oversized bodies are named)', scope: [...MP] },
+  { id: 'cart-currency-country', proves: 'the cart answers in the currency and for the country requested (a warning otherwise)', scope: [...M] },
+  { id: 'order-accepted', proves: 'a valid order is answered Success true with an InternalOrderId', scope: [...M] },
+  { id: 'error-status', proves: 'an error (Success false) is never answered with HTTP 200', scope: [...M] },
+  { id: 'rejects-invalid-order', proves: 'an order that is not valid (no OrderId, or a file that fails the schema) is refused', scope: [...M] },
+  { id: 'payment-fields', proves: 'with PaymentDetails, the answer carries PaymentCurrencyCode (ISO 4217) and PaymentAmount (a decimal string)', scope: [...M] },
+  { id: 'payment-amount', proves: 'the charge is in a currency of the order and equals its total in it (a warning otherwise)', scope: [...M] },
+  { id: 'idempotent-redelivery', proves: 'the same OrderId delivered again creates no second order', scope: [...M] },
+  { id: 'update-same-order', proves: 'an order posted with its MerchantOrderId updates that order', scope: [...M] },
+  { id: 'unknown-properties-tolerated', proves: 'an order with properties the interface does not name is still accepted', scope: [...M] },
+  { id: 'auth-enforced', proves: 'requests without valid credentials (missing, wrong, tampered, expired, unsigned JWT, denied address) are refused', scope: [...M] },
+  { id: 'guid-enforced', proves: 'a request naming another merchant\'s MerchantGUID is refused', scope: [...M] },
+  { id: 'cart-single-use', proves: 'a second order on a cart already converted into an order is refused (needs merchant.carts or newCart)', scope: [...M] },
+  { id: 'cart-hash-enforced', proves: 'an order whose CartHash is not the cart\'s merchantCartHash is refused (a warning otherwise)', scope: [...M] },
+  { id: 'unknown-cart-refused', proves: 'an order naming a cart the merchant never issued is refused (needs merchant.carts or newCart)', scope: [...M] },
+  { id: 'order-file', proves: 'post-order --file: the file judged as an order before it is sent (information only)', scope: [...M] },
+  { id: 'user-schema', proves: 'platform call --schema: the answer validates against the given JSON Schema', scope: ['platform'] },
+  { id: 'kind', proves: 'validate: the document\'s kind can be told from its shape (or --as)', scope: ['validate'] },
+];
+
+/** What each payload kind's schema checks are called where the answer is judged live. */
+const LIVE_KINDS: Partial<Record<PayloadKind, CheckInfo['scope']>> = {
+  cart: ['merchant'],
+  'order-response': ['merchant'],
+  'gift-card-response': ['platform'],
+  'error-info': ['platform'],
+};
+
+let registry: readonly CheckInfo[] | undefined;
+
+/** Every registered check, each id once, in the order `xborder checks` lists them. */
+export function allChecks(): readonly CheckInfo[] {
+  if (registry) return registry;
+  const list: CheckInfo[] = [...EXCHANGE_CHECKS];
+  list.push(
+    { id: 'schema', proves: 'validate: the document matches its JSON Schema in schemas/ (JSON pointer, expected, received)', scope: ['validate'] },
+    { id: 'lenient', proves: 'validate: forms the platform tolerates but the interface does not promise (casing, aliases, numbers as strings, a flat ResponseInfo): warnings, failures with --strict', scope: ['validate'] },
+    { id: 'unknown-properties', proves: 'validate: properties the interface does not name (information: receivers tolerate them, but they are often typos)', scope: ['validate'] },
+  );
+  for (const [kind, scope] of Object.entries(LIVE_KINDS) as [PayloadKind, CheckInfo['scope']][]) {
+    list.push(
+      { id: `${kind}-schema`, proves: `the ${kind} answer matches schemas/${kind}.schema.json`, scope },
+      { id: `${kind}-lenient`, proves: `the ${kind} answer uses only documented forms (tolerated ones warn; fail with --strict)`, scope },
+      { id: `${kind}-unknown-properties`, proves: `properties of the ${kind} answer the interface does not name (information)`, scope },
+    );
+  }
+  for (const kind of PAYLOAD_KINDS) {
+    for (const rule of rulesFor(kind)) {
+      const liveScope = LIVE_KINDS[kind] ?? [];
+      const existing = list.find((c) => c.id === rule.id);
+      if (existing) {
+        for (const s of [...liveScope, 'validate' as const]) if (!existing.scope.includes(s)) existing.scope.push(s);
+        continue;
+      }
+      list.push({ id: rule.id, proves: `rule: ${rule.title}`, scope: [...liveScope, 'validate'] });
+    }
+  }
+  registry = list;
+  return registry;
+}
+
+/** True when `id` is a registered check. */
+export function isCheckId(id: string): boolean {
+  return allChecks().some((c) => c.id === id);
+}
