@@ -222,7 +222,9 @@ function closeObjects(schema) {
 /**
  * The shape of the documents a schema describes, as a graph the engine walks along an error's
  * instancePath (ajv's schemaPath is relative to whichever function it compiled, so it cannot locate
- * a subschema reliably). Node 0 is the root. An object node lists its documented names and aliases and
+ * a subschema reliably). Node 0 is the root. An object node lists its documented names, their
+ * aliases (`x-aliases`: tolerated other names) and documented aliases (`x-documented-aliases`: other
+ * names the interface document or real platform payloads use, documented as well) and
  * the node of each property; an array node its items' node. `$ref`s are followed (recursion becomes a
  * cycle in the graph); composition branches are merged. An object node also lists its required names.
  */
@@ -246,6 +248,7 @@ function collectMeta(schema) {
       for (const [name, propSchema] of Object.entries(member.properties ?? {})) {
         (node.props ??= []).push(name);
         for (const alias of propSchema?.['x-aliases'] ?? []) (node.aliases ??= {})[alias] = name;
+        for (const other of propSchema?.['x-documented-aliases'] ?? []) (node.documentedAliases ??= {})[other] = name;
         const child = nodeFor(propSchema);
         if (child !== undefined) (node.children ??= {})[name] = child;
       }

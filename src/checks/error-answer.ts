@@ -6,6 +6,7 @@
 import type { ReceivedResponse } from '../model.js';
 import { htmlTitle } from '../http/body.js';
 import { describeError, readResponseInfo } from './response-info.js';
+import { describeFrameworkError, isFrameworkErrorBody } from '../validation/index.js';
 
 /** The kinds of error body xborder tells apart. */
 export type ErrorBodyKind = 'response-info' | 'empty' | 'html' | 'framework-json' | 'other';
@@ -27,12 +28,6 @@ export function readErrorAnswer(response: ReceivedResponse, json: unknown): Erro
     const title = htmlTitle(raw);
     return { kind: 'html', text: `an HTML page${title ? ` "${title}"` : ''}` };
   }
-  if (json && typeof json === 'object' && !Array.isArray(json)) {
-    const o = json as Record<string, unknown>;
-    const error = o.error ?? o.Error ?? o.message ?? o.title;
-    if (error !== undefined && (o.status !== undefined || o.statusCode !== undefined || o.timestamp !== undefined || o.path !== undefined)) {
-      return { kind: 'framework-json', text: `a framework error body ("${String(error).slice(0, 80)}")` };
-    }
-  }
+  if (isFrameworkErrorBody(json)) return { kind: 'framework-json', text: `a framework error body (${describeFrameworkError(json)})` };
   return { kind: 'other', text: json === undefined ? 'a body that is not JSON' : 'a JSON body without a ResponseInfo' };
 }

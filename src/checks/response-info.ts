@@ -3,6 +3,7 @@
  * (`{ "ResponseInfo": {...} }`) or flat at the top level as every deployed integration sends them
  * (public-facts), casing tolerated (the platform's .NET parser is case-insensitive).
  */
+import { unwrapResponseInfo } from '../validation/index.js';
 
 /** The fields xborder reads from a ResponseInfo, normalised. */
 export interface ResponseInfoView {
@@ -25,24 +26,17 @@ function pick(obj: Record<string, unknown>, name: string): unknown {
 
 const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
- * The ResponseInfo of a parsed body, or undefined when there is none. A body without a ResponseInfo
- * wrapper is read flat when it carries `Success` at the top level: a framework error body
- * (`{ "status": 500, "error": ... }`) has none, so it is no ResponseInfo.
+ * The ResponseInfo of a parsed body, or undefined when there is none. Which bodies carry one (a
+ * wrapper, or `Success` at the top level) is validation's one definition, shared with `validate`.
  */
 export function readResponseInfo(body: unknown): ResponseInfoView | undefined {
-  if (!isObject(body)) return undefined;
-  const wrapped = pick(body, 'ResponseInfo');
-  const shape = isObject(wrapped) ? 'wrapped' : pick(body, 'Success') !== undefined ? 'flat' : undefined;
-  if (!shape) return undefined;
-  const o = shape === 'wrapped' ? (wrapped as Record<string, unknown>) : body;
+  const found = unwrapResponseInfo(body);
+  if (!found) return undefined;
+  const o = found.info;
   const success = pick(o, 'Success');
   return {
-    shape,
+    shape: found.shape,
     // .NET reads "True"/"false" strings as booleans too (the lenient check warns about them).
     success: success === true || /^true$/i.test(String(success)) ? true : success === false || /^false$/i.test(String(success)) ? false : undefined,
     internalOrderId: text(pick(o, 'InternalOrderId')),

@@ -18,6 +18,7 @@ import { judgeTransport } from '../checks/transport.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { readResponseInfo } from '../checks/response-info.js';
 import { readJsonBody } from '../http/body.js';
+import { judgeRefusalAnswer } from '../checks/payload.js';
 import { caseResult } from '../engine/case-result.js';
 import { cartRequest, orderRequest } from './requests.js';
 import type { MerchantContext } from './context.js';
@@ -170,6 +171,7 @@ async function sendNegative(ctx: MerchantContext, negative: NegativeCase, build:
   const info = readResponseInfo(body?.json);
   const errorStatus = transport.answered ? judgeErrorStatus(exchange, info) : undefined;
   if (errorStatus) checks.push(errorStatus);
+  if (transport.answered && negative.endpoint === 'SendOrderToMerchant') checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
   if (carted) releaseUnlessUsed(ctx, carted, info?.success === true);
   const result = caseResult({ endpoint: negative.endpoint, variant: negative.variant, authMode: negative.authMode, exchange, checks, bodyText: body?.text }, ctx);
   if (carted) result.cart = cartNote(carted);

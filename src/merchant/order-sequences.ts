@@ -12,6 +12,7 @@ import { checkFrom } from '../checks/result.js';
 import { describeError, infoPath } from '../checks/response-info.js';
 import { readErrorAnswer } from '../checks/error-answer.js';
 import { judgeRefused } from '../checks/refusal.js';
+import { judgeRefusalAnswer } from '../checks/payload.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { orderCase, postOrder, SYNTHETIC_CART_SKIP, type PostedOrder } from './order-case.js';
 import { orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
@@ -138,6 +139,7 @@ export async function runInvalidOrder(ctx: MerchantContext, build: () => Record<
     checks.push(judgeRefused({ id: 'rejects-invalid-order', what: 'no OrderId (required)' }, posted.judged.exchange, posted.judged.json));
     const status = judgeErrorStatus(posted.judged.exchange, posted.info);
     if (status) checks.push(status);
+    checks.push(...judgeRefusalAnswer(posted.judged.json, ctx.strict));
   }
   releaseUnlessUsed(ctx, carted, posted.accepted);
   return [...(carted.cartCase ? [carted.cartCase] : []), report(ctx, 'invalid-order', auth, posted, checks, carted)];

@@ -7,6 +7,7 @@ import { judgeRefused, type RefusalCase } from '../checks/refusal.js';
 import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { readResponseInfo } from '../checks/response-info.js';
 import { readJsonBody } from '../http/body.js';
+import { judgeRefusalAnswer } from '../checks/payload.js';
 import { caseResult } from '../engine/case-result.js';
 import type { MerchantContext } from './context.js';
 import { orderRequest } from './requests.js';
@@ -25,6 +26,7 @@ export async function postToRefuse(ctx: MerchantContext, variant: string, order:
   const checks: CheckResult[] = [...extraChecks, ...(transport.answered ? [...transport.checks, judgeRefused(refusal, exchange, body?.json)] : transport.checks)];
   const errorStatus = transport.answered ? judgeErrorStatus(exchange, info) : undefined;
   if (errorStatus) checks.push(errorStatus);
+  if (transport.answered) checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
   const result = caseResult({ endpoint: 'SendOrderToMerchant', variant: variant, authMode: auth.mode, exchange, checks, bodyText: body?.text }, ctx);
   if (carted) result.cart = cartNote(carted);
   return { result, accepted: info?.success === true };

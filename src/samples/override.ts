@@ -1,12 +1,13 @@
 /**
  * `--set Path=value` overrides on a payload. A path that exists in the payload is set; a path the
  * kind's schema documents is created (missing objects and arrays included); anything else is a
- * UsageError naming the path and the closest documented name, never a silent no-op.
+ * UsageError naming the path and the closest documented name, never a silent no-op. The value is
+ * typed by the kind's schema at that path (see typedBySchema), else parsed as JSON when it parses.
  */
 import { UsageError } from '../errors.js';
 import type { SampleKind } from './catalog.js';
 import { formatPath, parsePath, type PathSegment } from './path-syntax.js';
-import { loadKindSchema, lookupSchemaPath } from './schema-path.js';
+import { loadKindSchema, lookupSchemaPath, schemaTypesAt } from './schema-path.js';
 import { closestName } from './suggest.js';
 
 /** One parsed `Path=value`. */
@@ -14,6 +15,8 @@ export interface ParsedSet {
   path: string;
   segments: PathSegment[];
   value: unknown;
+  /** The value as typed after the `=`, before parsing (typing by the schema reads it). */
+  text?: string;
 }
 
 /** Splits at the first `=`; the value is JSON when it parses, else the raw text. */
@@ -28,7 +31,31 @@ export function parseSet(set: string): ParsedSet {
   } catch {
     value = text;
   }
-  return { path, segments: parsePath(path), value };
+  return { path, segments: parsePath(path), value, text };
+}
+
+// A number as a person types it: JSON's form plus `.5`, `5.`, `+5` and leading zeros (`007`).
+const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The value typed by the schema at its path: where only a string is documented (null aside), a
+ * number or boolean literal stays the text typed (`CardPin=4321` sends "4321", `OrderId=12345` the
+ * string), since a receiver reading a string field would reject the number; where only a number is
+ * documented, numeric text is that number (`Price=.5`). Anything else as parsed (JSON when it parses):
+ * a quoted `"12"` stays a string everywhere, the way to send a documented number as text on purpose.
+ */
+export function typedBySchema(set: ParsedSet, types: Set<string> | undefined): unknown {
+  if (types === undefined || set.text === undefined) return set.value;
+  const documented = [...types].filter((t) => t !== 'null');
+  if (documented.length === 0) return set.value;
+  const onlyString = documented.every((t) => t === 'string');
+  const onlyNumber = documented.every((t) => t === 'number' || t === 'integer');
+  if (onlyString && (typeof set.value === 'number' || typeof set.value === 'boolean')) return set.text;
+  if (onlyNumber && typeof set.value === 'string' && set.value === set.text && NUMERIC_TEXT.test(set.text.trim())) {
+    const n = Number(set.text.trim());
+    if (Number.isFinite(n)) return n;
+  }
+  return set.value;
 }
 
 /** Applies every `Path=value` in order to a copy of `doc`; `kind` names the schema that documents new paths. */
@@ -63,10 +90,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Sets one override on `doc` (already a private copy) and returns the document. */
-function applyOne(doc: unknown, set: ParsedSet, kind: SampleKind | undefined): unknown {
-  if (set.segments.length === 0) return set.value;
-  if (getAtPath(doc, set.path).found) return setAt(doc, set, false);
+function applyOne(doc: unknown, parsed: ParsedSet, kind: SampleKind | undefined): unknown {
+  if (parsed.segments.length === 0) return parsed.value;
   const schema = kind ? loadKindSchema(kind) : undefined;
+  const set = schema === undefined ? parsed : { ...parsed, value: typedBySchema(parsed, schemaTypesAt(schema, parsed.segments)) };
+  if (getAtPath(doc, set.path).found) return setAt(doc, set, false);
   const lookup = schema === undefined ? undefined : lookupSchemaPath(schema, set.segments);
   if (lookup?.found) return setAt(doc, set, true);
   throw unknownPath(doc, set, kind, lookup && !lookup.found ? lookup : undefined);

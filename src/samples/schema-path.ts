@@ -1,6 +1,7 @@
 /**
- * Does a `--set` path exist in a payload kind's JSON Schema? Follows `properties` (and the
- * documented `x-aliases`), `items`/`prefixItems`, local `$ref`s and `anyOf`/`oneOf`/`allOf` branches.
+ * Does a `--set` path exist in a payload kind's JSON Schema, and which JSON types does the schema
+ * allow there? Follows `properties` (and the documented `x-aliases` and `x-documented-aliases`),
+ * `items`/`prefixItems`, local `$ref`s and `anyOf`/`oneOf`/`allOf` branches.
  * Property names are case-sensitive, as documented. A schema that leaves a value open (no
  * properties or items declared) accepts any path below it: nothing documents its shape.
  */
@@ -32,6 +33,34 @@ export function loadKindSchema(kind: string): JsonSchema | undefined {
 
 /** Looks `segments` up in `root`; on failure reports the failing depth and the names known there. */
 export function lookupSchemaPath(root: JsonSchema, segments: PathSegment[]): SchemaLookup {
+  const found = walk(root, segments);
+  return 'nodes' in found ? { found: true } : found;
+}
+
+/**
+ * The JSON types (`string`, `number`, `integer`, `boolean`, `null`, `object`, `array`) the schema
+ * allows at `segments`, or undefined when the path is not documented or some schema there leaves the
+ * type open (no `type`: anything goes). With several schemas at the path (aliases, combinator
+ * branches, a map's `additionalProperties` beside a named property) the union of their types.
+ */
+export function schemaTypesAt(root: JsonSchema, segments: PathSegment[]): Set<string> | undefined {
+  const found = walk(root, segments);
+  if (!('nodes' in found)) return undefined;
+  const types = new Set<string>();
+  for (const node of found.nodes) {
+    if (!isObj(node)) return undefined;
+    const t = node.type;
+    if (typeof t === 'string') types.add(t);
+    else if (Array.isArray(t)) for (const one of t) types.add(String(one));
+    // A node without a type is open unless it only combines or refers: its branches (already in
+    // `nodes`, expanded) carry the types; a pinned enum or const says nothing about the type here.
+    else if (!isCombinator(node)) return undefined;
+  }
+  return types.size > 0 ? types : undefined;
+}
+
+/** The schemas at `segments` (each expanded through $ref and combinators), or where the walk stopped. */
+function walk(root: JsonSchema, segments: PathSegment[]): { nodes: JsonSchema[] } | { found: false; depth: number; candidates: string[] } {
   let current = expand(root, [root]);
   for (let depth = 0; depth < segments.length; depth++) {
     const segment = segments[depth];
@@ -44,7 +73,7 @@ export function lookupSchemaPath(root: JsonSchema, segments: PathSegment[]): Sch
     if (next.length === 0) return { found: false, depth, candidates: [...candidates].sort() };
     current = next.flatMap((n) => expand(n, [root]));
   }
-  return { found: true };
+  return { nodes: current };
 }
 
 function isObj(value: unknown): value is Record<string, unknown> {
@@ -96,6 +125,12 @@ function allowsType(node: Record<string, unknown>, type: string): boolean {
   return t === type || (Array.isArray(t) && t.includes(type));
 }
 
+/** The other documented names of a property: its aliases (`x-aliases`) and documented aliases (`x-documented-aliases`). */
+function otherNames(prop: unknown): unknown[] {
+  if (!isObj(prop)) return [];
+  return ['x-aliases', 'x-documented-aliases'].flatMap((k) => (Array.isArray(prop[k]) ? (prop[k] as unknown[]) : []));
+}
+
 function stepKey(node: JsonSchema, key: string, next: JsonSchema[], candidates: Set<string>): void {
   if (node === true) return void next.push(true);
   if (!isObj(node)) return;
@@ -103,8 +138,7 @@ function stepKey(node: JsonSchema, key: string, next: JsonSchema[], candidates: 
   if (props) {
     for (const [name, prop] of Object.entries(props)) {
       candidates.add(name);
-      const aliases = isObj(prop) && Array.isArray(prop['x-aliases']) ? (prop['x-aliases'] as unknown[]) : [];
-      if (name === key || aliases.includes(key)) next.push(prop as JsonSchema);
+      if (name === key || otherNames(prop).includes(key)) next.push(prop as JsonSchema);
     }
   }
   if (isObj(node.patternProperties)) {

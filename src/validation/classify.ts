@@ -1,10 +1,12 @@
 /**
  * Schema validation with the wire's leniency. One call of the compiled validator decides a valid
- * document. Only when it fails are the errors classified: a property written in another casing or as
- * a documented alias, a number written as a numeric string (and the like), an empty string for an
- * optional code are `lenient` findings; a
- * name the schema does not know is `info`; then a normalised copy (renamed, coerced) is validated again
- * so the remaining errors are the real ones. The input is never mutated.
+ * document. Only when it fails are the errors classified: a property written in another casing or
+ * as a tolerated alias (`x-aliases`), a number written as a numeric string (and the like), an empty
+ * string for an optional code are `lenient` findings; a documented alias (`x-documented-aliases`:
+ * OTVoucherCurrencyCode for OTCurrencyCode) is renamed too, with an `info` finding in the same list
+ * (it is documented, so it never warns, not even with strict); a name the schema does not know is
+ * `info`; then a normalised copy (renamed, coerced) is validated again so the remaining errors are
+ * the real ones. The input is never mutated.
  */
 import type { Finding, Severity } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
@@ -18,7 +20,7 @@ import { nearestName } from './suggest.js';
 export interface Classified {
   /** Real schema errors (severity error), paths in the input's terms. */
   schema: Finding[];
-  /** Tolerated deviations: casing, aliases, numbers as strings... (warning; error when strict). */
+  /** Tolerated deviations: casing, aliases, numbers as strings... (warning; error when strict), and documented aliases (info). */
   lenient: Finding[];
   /** Properties the schema does not document (info). */
   unknown: Finding[];
@@ -30,7 +32,7 @@ export interface Classified {
 
 /** A change the normalised copy gets, found in one pass. */
 type Fix =
-  | { kind: 'rename'; parent: string; from: string; to: string; viaAlias: boolean }
+  | { kind: 'rename'; parent: string; from: string; to: string; viaAlias: boolean; documented?: boolean }
   | { kind: 'drop'; parent: string; name: string; documented: string }
   | { kind: 'coerce'; path: string; from: unknown; to: unknown; expected: string }
   | { kind: 'blank'; path: string; pattern: string };
@@ -97,17 +99,24 @@ export function shapeAt(meta: SchemaMeta, instancePath: string): ShapeNode | und
   return node;
 }
 
-/** The documented name `name` stands for (an alias, or the same name in another casing). */
-export function documentedName(object: ShapeNode, name: string): { name: string; viaAlias: boolean } | undefined {
+/**
+ * The documented name `name` stands for: a documented alias (`documented`: `x-documented-aliases`),
+ * a tolerated alias (`x-aliases`), or the same name (or either alias) in another casing.
+ */
+export function documentedName(object: ShapeNode, name: string): { name: string; viaAlias: boolean; documented?: boolean } | undefined {
   const props = object.props ?? [];
   const aliases = object.aliases ?? {};
+  const documentedAliases = object.documentedAliases ?? {};
   if (props.includes(name)) return undefined;
+  if (Object.prototype.hasOwnProperty.call(documentedAliases, name)) return { name: documentedAliases[name], viaAlias: true, documented: true };
   if (Object.prototype.hasOwnProperty.call(aliases, name)) return { name: aliases[name], viaAlias: true };
   const lower = name.toLowerCase();
   const caseMatch = props.filter((p) => p.toLowerCase() === lower);
   if (caseMatch.length === 1) return { name: caseMatch[0], viaAlias: false };
-  const aliasMatch = Object.keys(aliases).filter((a) => a.toLowerCase() === lower);
-  if (caseMatch.length === 0 && aliasMatch.length === 1) return { name: aliases[aliasMatch[0]], viaAlias: true };
+  // Another casing of either alias is a casing deviation: lenient, as any other casing.
+  const others = { ...aliases, ...documentedAliases };
+  const aliasMatch = Object.keys(others).filter((a) => a.toLowerCase() === lower);
+  if (caseMatch.length === 0 && aliasMatch.length === 1) return { name: others[aliasMatch[0]], viaAlias: true };
   return undefined;
 }
 
@@ -124,7 +133,7 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
       seen.add(key);
       const parent = getAt(doc, error.instancePath) as Record<string, unknown>;
       if (Object.prototype.hasOwnProperty.call(parent, documented.name)) fixes.push({ kind: 'drop', parent: error.instancePath, name, documented: documented.name });
-      else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: documented.name, viaAlias: documented.viaAlias });
+      else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: documented.name, viaAlias: documented.viaAlias, documented: documented.documented });
     } else if (error.keyword === 'required') {
       // In an object open to extra names (CardFields, a string map) another casing is no unknown
       // name, so it is found from the missing one: cardId for CardId.
@@ -136,7 +145,8 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
       const key = `${error.instancePath}\0${variant}`;
       if (variant === undefined || seen.has(key)) continue;
       seen.add(key);
-      fixes.push({ kind: 'rename', parent: error.instancePath, from: variant, to: missing, viaAlias: documentedName(object, variant)?.viaAlias ?? false });
+      const documented = documentedName(object, variant);
+      fixes.push({ kind: 'rename', parent: error.instancePath, from: variant, to: missing, viaAlias: documented?.viaAlias ?? false, documented: documented?.documented });
     } else if (error.keyword === 'pattern' && getAt(doc, error.instancePath) === '' && !seen.has(error.instancePath) && isOptional(meta, error.instancePath)) {
       // An empty string where an optional code is documented (.NET's string.Empty): read as absent.
       seen.add(error.instancePath);
@@ -177,6 +187,10 @@ export function lenientCoercion(value: unknown, types: string[]): { to: unknown;
 function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Severity): Finding {
   switch (fix.kind) {
     case 'rename':
+      // A documented alias passes even --strict: it is read as the schema's name and only noted.
+      if (fix.documented) {
+        return { path: toOriginal(joinPointer(fix.parent, fix.from)), message: `${fix.from}: a documented name of ${fix.to} (read as ${fix.to})`, expected: fix.to, actual: fix.from, severity: 'info' };
+      }
       return {
         path: toOriginal(joinPointer(fix.parent, fix.from)),
         message: `${fix.from}: documented as ${fix.to}${fix.viaAlias ? ' (a known alias)' : ''}`,

@@ -28,8 +28,14 @@ export interface ShapeNode {
   props?: string[];
   /** Documented names the object requires. */
   required?: string[];
-  /** Documented alias -> documented property name (`x-aliases`). */
+  /** Tolerated alias -> documented property name (`x-aliases`): a lenient form. */
   aliases?: Record<string, string>;
+  /**
+   * Documented alias -> documented property name (`x-documented-aliases`): another name the interface
+   * document or real platform payloads use for the property (OTVoucherCurrencyCode for OTCurrencyCode).
+   * Documented too: it passes --strict, reported as info.
+   */
+  documentedAliases?: Record<string, string>;
   children?: Record<string, number>;
   items?: number;
   /** The value may hold content this graph does not describe (a map, an untyped value): walk it generically. */

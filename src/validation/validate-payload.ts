@@ -10,6 +10,9 @@ import { toCheck } from './check-result.js';
 import { MAX_DEPTH, tooDeepAt } from './depth.js';
 import type { PayloadKind } from './kinds.js';
 import { compiledSchema } from './registry.js';
+import { documentForm } from './response-form.js';
+
+const LENIENT_TITLE = 'Tolerated forms (casing, aliases, types)';
 
 /** Options of validatePayload. */
 export interface ValidateOptions {
@@ -22,6 +25,11 @@ export interface ValidateOptions {
  * nothing else. Checks, in order: `schema` (errors), `lenient` (casing, aliases, numbers
  * or booleans written as strings...: warnings), `unknown-properties` (info; always passed), then each
  * named rule of the kind. Paths are JSON pointers into `doc`, which is never mutated.
+ *
+ * An `order-response` may be flat (the ResponseInfo fields at the top level, as deployed merchants
+ * answer): it is validated as if wrapped, with one `lenient` finding (info; error with strict). A
+ * framework's error body gets one `schema` finding (warning; error with strict) instead of the schema's
+ * errors, and the rules find nothing more to say about it.
  */
 export function validatePayload(kind: PayloadKind, doc: unknown, options: ValidateOptions = {}): CheckResult[] {
   const strict = options.strict ?? false;
@@ -39,21 +47,29 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
   }
   const { validate, meta } = compiledSchema(kind);
   const checks: CheckResult[] = [];
-  let ruleInput = doc;
-  let toOriginal = (p: string): string => p;
+  // A flat answer is validated wrapped; its findings come back to the body as sent.
+  const form = documentForm(kind, doc, strict);
+  let ruleInput = form.doc;
+  let toOriginal = form.toInput;
   const context: RuleContext = { memo: new Map<string, unknown>() };
   if (meta.missing) {
     checks.push({ id: 'schema', title: 'Schema', status: 'errored', findings: [{ message: `the ${kind} schema was not available when xborder was built; rebuild with npm run build`, severity: 'error' }] });
+  } else if (form.notResponseInfo) {
+    // Nothing of the schema applies to a body that is not the documented kind at all: one finding.
+    checks.push(toCheck('schema', 'Schema', [form.notResponseInfo]));
+    checks.push(toCheck('lenient', LENIENT_TITLE, form.lenient));
+    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: [] });
   } else {
-    const result = classify(validate, meta, doc, strict);
+    const result = classify(validate, meta, form.doc, strict);
     ruleInput = result.normalized;
-    toOriginal = result.toOriginal;
+    toOriginal = (p) => form.toInput(result.toOriginal(p));
+    const located = (findings: Finding[]): Finding[] => findings.map((f) => (f.path === undefined ? f : { ...f, path: form.toInput(f.path) }));
     // Rules that judge strings by their property's name read documented properties only: the value
     // of a property the interface does not name (tolerated, reported as info) is not theirs to fail.
     context.shape = meta.nodes;
-    checks.push(toCheck('schema', 'Schema', result.schema));
-    checks.push(toCheck('lenient', 'Tolerated forms (casing, aliases, types)', result.lenient));
-    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: result.unknown });
+    checks.push(toCheck('schema', 'Schema', located(result.schema)));
+    checks.push(toCheck('lenient', LENIENT_TITLE, [...form.lenient, ...located(result.lenient)]));
+    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: located(result.unknown) });
   }
   for (const rule of rulesFor(kind)) {
     let findings: Finding[];

@@ -85,7 +85,7 @@ describe('error answers', () => {
     const text = (status: number, body: string) => readErrorAnswer(answered(status, body).response!, json(body.startsWith('<') ? '' : body)).text;
     expect(text(400, '')).toBe('no body');
     expect(text(500, '{"Success":false,"Message":"at dw.order.Basket\\n  at dw.system"}')).toBe('Success false: at dw.order.Basket …');
-    expect(text(500, '{"status":500,"error":"Internal Server Error"}')).toBe('a framework error body ("Internal Server Error")');
+    expect(text(500, '{"status":500,"error":"Internal Server Error"}')).toBe('a framework error body (status 500: "Internal Server Error")');
   });
 
   it('status-200 says in "none" mode that no credentials were sent, and what the error body was', () => {

@@ -14,6 +14,8 @@ const CHECK_IDS = new Set([
   // Not in the first agreed list: casing and a boolean written as text are tolerated forms, which
   // the lenient checks report (warnings; failures with --strict).
   'cart-lenient', 'order-response-lenient',
+  // What a store does with its carts (store mode).
+  'unknown-cart-refused', 'cart-single-use', 'cart-hash-enforced',
 ]);
 
 /** The products of a cart answer, by ProductCode. */

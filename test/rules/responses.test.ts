@@ -16,6 +16,20 @@ describe('response-outcome', () => {
   });
 });
 
+describe('response-outcome on the flat form deployed merchants send', () => {
+  it('judges flat as wrapped, paths at the top level', () => {
+    expect(responseOutcomeRule.check({ Success: true, InternalOrderId: '1', OrderId: '2' })).toEqual([]);
+    expect(responseOutcomeRule.check({ OrderId: 'GE1', Success: false, Message: 'OrderId already exists' })).toEqual([]);
+    expect(responseOutcomeRule.check({ Success: true, InternalOrderId: null })).toEqual([expect.objectContaining({ path: '/InternalOrderId', severity: 'error' })]);
+    expect(responseOutcomeRule.check({ Success: 'yes' })).toEqual([expect.objectContaining({ path: '/Success', severity: 'error' })]);
+    expect(responseOutcomeRule.check({ Success: false, ErrorCode: null })).toEqual([expect.objectContaining({ path: '', severity: 'warning' })]);
+  });
+  it('leaves a framework error body to the schema step, and fails a body of neither form', () => {
+    expect(responseOutcomeRule.check({ status: 500, error: 'Internal Server Error' })).toEqual([]);
+    expect(responseOutcomeRule.check({ OrderId: 'x' })).toEqual([expect.objectContaining({ path: '/ResponseInfo', severity: 'error' })]);
+  });
+});
+
 describe('response-payment', () => {
   it('passes both or neither', () => {
     expect(responsePaymentRule.check(sample('order-response-payment.json'))).toEqual([]);
@@ -27,6 +41,11 @@ describe('response-payment', () => {
       expect.objectContaining({ path: '/ResponseInfo/PaymentCurrencyCode', actual: 'EUX' }),
       expect.objectContaining({ path: '/ResponseInfo/PaymentAmount', actual: '1,50' }),
     ]);
+  });
+  it('judges the flat form alike, paths at the top level', () => {
+    expect(responsePaymentRule.check({ Success: true, PaymentCurrencyCode: 'EUR', PaymentAmount: '97.35' })).toEqual([]);
+    expect(responsePaymentRule.check({ Success: true, PaymentCurrencyCode: 'EUR' })).toEqual([expect.objectContaining({ path: '/PaymentAmount', severity: 'error' })]);
+    expect(responsePaymentRule.check({ Success: true, PaymentCurrencyCode: 'EUX', PaymentAmount: '1,50' }).map((f) => f.path)).toEqual(['/PaymentCurrencyCode', '/PaymentAmount']);
   });
   it('tolerates PaymentAmount sent as a number: a lenient warning, the rule passes', () => {
     const doc = sample('order-response-payment.json');

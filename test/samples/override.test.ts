@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyOverrides, getAtPath, parseSet } from '../../src/samples/override.js';
 import { loadSample } from '../../src/samples/catalog.js';
+import { parsePath } from '../../src/samples/path-syntax.js';
+import { loadKindSchema, schemaTypesAt } from '../../src/samples/schema-path.js';
 import { UsageError } from '../../src/errors.js';
 import { runs } from '../helpers/fuzz-runs.js';
 
@@ -134,6 +136,50 @@ describe('applyOverrides with a schema', () => {
   });
 });
 
+describe('values typed by the schema', () => {
+  it('keeps a number or boolean literal as text where the order schema documents a string', () => {
+    const order = loadSample('order-full') as Record<string, any>;
+    const out = applyOverrides(order, ['OrderId=12345', 'CartId=true', 'Products[0].Sku=4711', 'MerchantOrderId=null', 'OTVoucherCode="007"'], 'order') as Record<string, any>;
+    expect(out.OrderId).toBe('12345');
+    expect(out.CartId).toBe('true');
+    expect(out.Products[0].Sku).toBe('4711');
+    // null is no number or boolean: an explicit null stays null where the schema allows it.
+    expect(out.MerchantOrderId).toBeNull();
+    expect(out.OTVoucherCode).toBe('007');
+  });
+
+  it('reads numeric text as a number where the schema documents a number, and a quoted one as a string on purpose', () => {
+    const order = loadSample('order-full') as Record<string, any>;
+    const out = applyOverrides(order, ['Products[0].Quantity=3', 'Products[0].Price=.5', 'Products[1].Price=007', 'OTVoucherAmount=+2.50', 'Products[0].VATRate="0.19"'], 'order') as Record<string, any>;
+    expect(out.Products[0].Quantity).toBe(3);
+    expect(out.Products[0].Price).toBe(0.5);
+    expect(out.Products[1].Price).toBe(7);
+    expect(out.OTVoucherAmount).toBe(2.5);
+    expect(out.Products[0].VATRate).toBe('0.19');
+    // Not numeric: kept as text for the schema step to judge.
+    expect((applyOverrides(order, ['Products[0].Quantity=two'], 'order') as Record<string, any>).Products[0].Quantity).toBe('two');
+  });
+
+  it('parses as JSON where the schema leaves the type open or documents something else', () => {
+    const order = loadSample('order-full') as Record<string, any>;
+    order.Extra = { Value: 'x' };
+    const out = applyOverrides(order, ['Extra.Value=12', 'Products[0].Brand.Code=12', 'Customer={"SendConfirmation":true}'], 'order') as Record<string, any>;
+    // An undocumented property, and a value the schema leaves open (Brand: an object of any shape).
+    expect(out.Extra.Value).toBe(12);
+    expect(out.Products[0].Brand.Code).toBe(12);
+    expect(out.Customer).toEqual({ SendConfirmation: true });
+    // Without a kind nothing is typed: JSON as before.
+    expect((applyOverrides(order, ['OrderId=12345']) as Record<string, any>).OrderId).toBe(12345);
+  });
+
+  it('sends CardFields.CardPin=4321 as the string "4321" (CardFields is a string map)', () => {
+    const request = loadSample('gift-card-request') as Record<string, any>;
+    const out = applyOverrides(request, ['CardFields.CardPin=4321', 'CardFields.CardId=6035550012345678', 'CardFields.SecurityCode=987', 'CardFields.Flag=false'], 'gift-card-request') as Record<string, any>;
+    expect(out.CardFields).toMatchObject({ CardPin: '4321', CardId: '6035550012345678', SecurityCode: '987', Flag: 'false' });
+    expect(typeof out.CardFields.CardId).toBe('string');
+  });
+});
+
 describe('applyOverrides with the order schema', () => {
   it('suggests IsEndCustomerPrimary for IsEndCustomerPrimery', () => {
     const order = loadSample('order-minimal');
@@ -169,13 +215,18 @@ describe('properties', () => {
     );
   });
 
-  it('round-trips a set on every existing path of a real sample', () => {
+  it('round-trips a set on every existing path of a real sample (typed by the schema)', () => {
     const cart = loadSample('cart-full');
+    const schema = loadKindSchema('cart')!;
     fc.assert(
       fc.property(fc.constantFrom(...leafPaths(cart)), jsonValue, (path, value) => {
         const before = JSON.stringify(cart);
-        const out = applyOverrides(cart, [`${path}=${JSON.stringify(value)}`], 'cart');
-        expect(getAtPath(out, path)).toEqual({ found: true, value: JSON.parse(JSON.stringify(value)) });
+        const text = JSON.stringify(value);
+        const out = applyOverrides(cart, [`${path}=${text}`], 'cart');
+        // Where only a string is documented, a number or boolean literal is kept as the text typed.
+        const types = [...(schemaTypesAt(schema, parsePath(path)) ?? [])].filter((t) => t !== 'null');
+        const asText = types.length > 0 && types.every((t) => t === 'string') && (typeof value === 'number' || typeof value === 'boolean');
+        expect(getAtPath(out, path)).toEqual({ found: true, value: asText ? text : JSON.parse(text) });
         expect(JSON.stringify(cart)).toBe(before);
       }),
       runs(300),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupSchemaPath, loadKindSchema, type JsonSchema } from '../../src/samples/schema-path.js';
+import { lookupSchemaPath, loadKindSchema, schemaTypesAt, type JsonSchema } from '../../src/samples/schema-path.js';
 import { parsePath } from '../../src/samples/path-syntax.js';
 
 const schema: JsonSchema = {
@@ -31,8 +31,11 @@ describe('lookupSchemaPath', () => {
     expect(look('Products[3].Attributes[1].AttributeKey')).toEqual({ found: true });
   });
 
-  it('accepts documented aliases', () => {
+  it('accepts aliases, tolerated and documented', () => {
     expect(look('discountList[0].Name')).toEqual({ found: true });
+    const order = loadKindSchema('order')!;
+    expect(lookupSchemaPath(order, parsePath('OTVoucherCurrencyCode'))).toEqual({ found: true });
+    expect(lookupSchemaPath(order, parsePath('PaymentDetails.StateOrProvice'))).toEqual({ found: true });
   });
 
   it('follows prefixItems, anyOf, oneOf and additionalProperties', () => {
@@ -66,5 +69,34 @@ describe('lookupSchemaPath', () => {
     expect(cart && typeof cart === 'object' && (cart as { $id?: string }).$id).toBe('https://xborder.dev/schemas/cart.schema.json');
     expect(lookupSchemaPath(cart!, parsePath('userDetails.AddressDetails[0].Email'))).toEqual({ found: true });
     expect(loadKindSchema('no-such-kind')).toBeUndefined();
+  });
+});
+
+describe('schemaTypesAt', () => {
+  const types = (p: string) => {
+    const t = schemaTypesAt(schema, parsePath(p));
+    return t && [...t].sort();
+  };
+
+  it('gives the union of the types documented at the path, through refs, combinators and maps', () => {
+    expect(types('Products[0].Quantity')).toEqual(['number']);
+    expect(types('Customer.IsEndCustomerPrimary')).toEqual(['boolean']);
+    expect(types('Customer')).toEqual(['null', 'object']);
+    expect(types('Either')).toEqual(['null', 'object']);
+    expect(types('Map.anything.V')).toEqual(['string']);
+    expect(types('discountList[0].Name')).toEqual(['string']);
+  });
+
+  it('is undefined where the type is left open or the path is not documented', () => {
+    expect(types('Meta.Anything')).toBeUndefined();
+    expect(types('Status')).toBeUndefined();
+    expect(types('Nope')).toBeUndefined();
+  });
+
+  it('reads the shipped schemas: CardFields is a string map', () => {
+    const request = loadKindSchema('gift-card-request')!;
+    expect([...schemaTypesAt(request, parsePath('CardFields.CardPin'))!].sort()).toEqual(['null', 'string']);
+    expect([...schemaTypesAt(request, parsePath('CardFields.Other'))!].sort()).toEqual(['null', 'string']);
+    expect([...schemaTypesAt(loadKindSchema('order')!, parsePath('OrderId'))!]).toEqual(['string']);
   });
 });

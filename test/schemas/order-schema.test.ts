@@ -26,6 +26,7 @@ const Ajv = Ajv2020.default;
 const schema = readJson('schemas/order.schema.json');
 const ajv = new Ajv({ strict: true, allErrors: true });
 ajv.addKeyword('x-aliases');
+ajv.addKeyword('x-documented-aliases');
 const validate = ajv.compile(schema);
 
 /**
@@ -81,9 +82,25 @@ describe('order schema', () => {
     expect(notNullable).toEqual([]);
   });
 
-  it('documents the StateOrProvice spelling as an alias in the address blocks', () => {
+  it('tolerates the StateOrProvice spelling in the order address blocks and documents it in PaymentDetails', () => {
+    // public-facts: order address blocks spell StateOrProvince; PaymentDetails spells StateOrProvice.
     expect(schema.$defs.CustomerDetails.properties.StateOrProvince['x-aliases']).toEqual(['StateOrProvice']);
-    expect(schema.$defs.PaymentDetails.properties.StateOrProvince['x-aliases']).toEqual(['StateOrProvice']);
+    expect(schema.$defs.PaymentDetails.properties.StateOrProvince['x-documented-aliases']).toEqual(['StateOrProvice']);
+  });
+
+  it('documents the names real platform orders carry', () => {
+    expect(schema.properties.OTCurrencyCode['x-documented-aliases']).toEqual(['OTVoucherCurrencyCode']);
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['OTVoucherCode', 'OTVoucherAmount']));
+    expect(Object.keys(schema.$defs.Product.properties)).toEqual(expect.arrayContaining(['ListPrice', 'InternationalListPrice', 'PriceBeforeRoundingRate', 'PriceBeforeGlobalEDiscount']));
+    expect(Object.keys(schema.$defs.InternationalDetails.properties)).toEqual(expect.arrayContaining(['ShipmentLocation', 'ShipmentStatusUpdateTime']));
+    const order = full();
+    order.InternationalDetails.TransactionCurrencyCode = ' EUR';
+    order.InternationalDetails.ExpirationDate = '2020-2-29';
+    order.PaymentDetails = { ...(order.PaymentDetails ?? {}), ExpirationDate: '2020-2-29' };
+    order.StatusCode = 'N/A';
+    expect(errorsOf(order)).toEqual([]);
+    order.InternationalDetails.TransactionCurrencyCode = '  EUR';
+    expect(errorsOf(order)).toEqual(['/InternationalDetails/TransactionCurrencyCode pattern']);
   });
 });
 

@@ -42,14 +42,31 @@ describe('casing and aliases', () => {
     ]);
   });
 
-  it('accepts a documented alias (x-aliases) as a warning that says so', () => {
+  it('accepts a tolerated alias (x-aliases) as a warning that says so', () => {
+    const order = sample('order-full.json');
+    order.vatRegistrationNumber = 'DE123456789';
+    const lenient = check(validatePayload('order', order), 'lenient');
+    expect(lenient.findings).toHaveLength(1);
+    expect(lenient.findings[0]).toMatchObject({ path: '/vatRegistrationNumber', expected: 'VATRegistrationNumber', actual: 'vatRegistrationNumber', severity: 'warning' });
+    expect(lenient.findings[0].message).toContain('alias');
+    expect(check(validatePayload('order', order, { strict: true }), 'lenient').status).toBe('failed');
+  });
+
+  it('accepts a documented alias (x-documented-aliases) as info, even with strict, and reads it as the schema name', () => {
     const cart = sample('cart-full.json');
     cart.discountList = cart.discountsList;
     delete cart.discountsList;
-    const lenient = check(validatePayload('cart', cart), 'lenient');
-    expect(lenient.findings).toHaveLength(1);
-    expect(lenient.findings[0]).toMatchObject({ path: '/discountList', expected: 'discountsList', actual: 'discountList', severity: 'warning' });
-    expect(lenient.findings[0].message).toContain('alias');
+    for (const strict of [false, true]) {
+      const checks = validatePayload('cart', cart, { strict });
+      const lenient = check(checks, 'lenient');
+      expect(lenient).toMatchObject({ status: 'passed', findings: [{ path: '/discountList', message: 'discountList: a documented name of discountsList (read as discountsList)', expected: 'discountsList', actual: 'discountList', severity: 'info' }] });
+      expect(checks.filter((c) => c.status !== 'passed')).toEqual([]);
+    }
+    // Another casing of a documented alias is a casing deviation like any other.
+    const cased = sample('cart-full.json');
+    cased.DiscountList = cased.discountsList;
+    delete cased.discountsList;
+    expect(check(validatePayload('cart', cased), 'lenient').findings).toEqual([expect.objectContaining({ path: '/DiscountList', expected: 'discountsList', severity: 'warning' })]);
   });
 
   it('finds another casing of a required name inside a map open to extra names (CardFields)', () => {

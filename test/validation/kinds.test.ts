@@ -36,6 +36,15 @@ describe('detectKind', () => {
     [{ shippingOptionsList: [] }, 'cart'],
     [{ Success: true, InternalOrderId: '1001' }, 'order-response'],
     [{ success: false, errorCode: 'E1' }, 'order-response'],
+    // Flat answers as deployed merchants send them (public-facts), and a partial one.
+    [{ OrderId: 'GE1', Success: false, Message: 'OrderId already exists' }, 'order-response'],
+    [{ Success: true, InternalOrderId: '1001', OrderId: 'NW-1001' }, 'order-response'],
+    [{ Success: false }, 'order-response'],
+    [{ success: true }, 'order-response'],
+    // Framework error bodies stand for the answer the crashed code did not give.
+    [{ status: 500, error: 'Internal Server Error' }, 'order-response'],
+    [{ timestamp: '2024-01-30T10:55:21.123+00:00', status: 500, error: 'Internal Server Error', message: 'NullPointerException', path: '/order-update-create-url' }, 'order-response'],
+    [{ type: 'https://tools.ietf.org/html/rfc7231#section-6.6.1', title: 'An error occurred', status: 500, detail: 'boom' }, 'order-response'],
     [{ MerchantGUID: 'g', ShippingCountryCode: 'DE' }, 'gift-card-request'],
     [{ IsGlobalEGiftCard: false, Balance: 5 }, 'gift-card-response'],
   ])('%j lacks its first marker but is still %s', (doc, kind) => {
@@ -51,7 +60,7 @@ describe('detectKind', () => {
     expect(detectKind(cart)).toBe('cart');
   });
 
-  it.each([[null], [[]], ['order'], [42], [{}], [{ MerchantGUID: 'g' }], [{ Code: '1' }], [{ OrderId: 'GE1' }], [{ Success: true }]])('%j has no kind', (doc) => {
+  it.each([[null], [[]], ['order'], [42], [{}], [{ MerchantGUID: 'g' }], [{ Code: '1' }], [{ OrderId: 'GE1' }], [{ status: 200, message: 'ok' }], [{ status: 500 }], [{ error: 'x' }]])('%j has no kind', (doc) => {
     expect(detectKind(doc)).toBeUndefined();
   });
 });
