@@ -21,7 +21,7 @@ export function defineSamples(program: Command): void {
     .command('show')
     .description('print a sample payload as JSON, with overrides applied')
     .argument('<name>', 'sample name (see xborder samples list)')
-    .option('--set <path=value>', 'change a field, repeatable: Products[0].Quantity=3 (value parsed as JSON when it parses, else a string)', collect)
+    .option('--set <path=value>', 'change a field, repeatable: Products[0].Quantity=3 (typed by the schema: a documented string stays a string; else JSON when it parses)', collect)
     .option('--decoded', 'print with the URL-encoded values decoded')
     .addHelpText(
       'after',
