@@ -13,6 +13,7 @@ import { applySelection, parseSelection } from '../checks/selection.js';
 import { runPlan } from '../engine/run-plan.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
+import { terminalWidth } from '../report/width.js';
 import { renderJson } from '../report/json.js';
 import { renderJunit } from '../report/junit.js';
 import { closeAgents } from '../http/send.js';
@@ -80,7 +81,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
 export async function writeReports(session: Session, run: RunResult, junitFile?: string): Promise<void> {
   const masked = session.globals.showSecrets ? run : session.redactor.json(run);
   if (session.globals.json) session.output.out(renderJson(masked));
-  else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose }));
+  else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose, width: terminalWidth(process.stdout, process.env) }));
   if (junitFile) {
     try {
       // Every string of `masked` is masked already; masking the XML text again would let a

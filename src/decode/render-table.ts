@@ -7,13 +7,14 @@ import Table from 'cli-table3';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Finding } from '../model.js';
 import type { DecodedValue } from './payload-decode.js';
+import { fitLines } from '../report/width.js';
 
 /** How the table is drawn. */
 export interface DecodeTableOptions {
   color: boolean;
   /** Whether every encoded-looking string was decoded (changes the hint when nothing was found). */
   all?: boolean;
-  /** Terminal width to fit by wrapping raw/decoded; undefined (not a terminal) keeps rows unwrapped. */
+  /** Width every line must fit (the terminal's, 120 when not a terminal); undefined keeps natural widths. */
   width?: number;
   /** The payload is a cart: merchants send carts raw, which the empty result then says. */
   cart?: boolean;
@@ -42,18 +43,19 @@ function visible(s: string): string {
 }
 
 /**
- * Column widths that fit `width`: path keeps its natural width, the note at most 30, raw and decoded
- * share the rest. Without a width (output piped) the table keeps natural widths so values stay greppable.
+ * Column widths that fit `width`: the note at most 32, the path at most a third, raw and decoded
+ * share the rest and wrap (a value is never lost, only broken over lines).
  */
 function fitWidths(rows: string[][], width: number | undefined): { colWidths?: number[]; wordWrap?: boolean; wrapOnWordBoundary?: boolean } {
-  const natural = [0, 1, 2, 3].map((c) => Math.max(['path', 'raw', 'decoded', 'note'][c].length, ...rows.map((r) => r[c].length)) + 2);
+  const natural = [0, 1, 2, 3].map((c) => Math.max(['path', 'raw', 'decoded', 'note'][c]!.length, ...rows.map((r) => r[c]!.length)) + 2);
   const total = natural.reduce((a, b) => a + b, 0) + 5;
   if (width === undefined || total <= width) return {};
-  const note = Math.min(natural[3], 32);
-  const rest = Math.max(24, width - 5 - natural[0] - note);
-  const raw = Math.min(natural[1], Math.max(12, Math.ceil(rest * 0.55)));
-  const decoded = Math.max(12, Math.min(natural[2], rest - raw));
-  return { colWidths: [natural[0], raw, decoded, note], wordWrap: true, wrapOnWordBoundary: false };
+  const note = Math.min(natural[3]!, 32);
+  const path = Math.min(natural[0]!, Math.max(12, Math.floor(width / 3)));
+  const rest = Math.max(24, width - 5 - path - note);
+  const raw = Math.min(natural[1]!, Math.max(10, Math.ceil(rest * 0.55)));
+  const decoded = Math.max(10, rest - raw);
+  return { colWidths: [path, raw, decoded, note], wordWrap: true, wrapOnWordBoundary: false };
 }
 
 /** The hint when nothing was decoded: what was looked at. */
@@ -83,7 +85,10 @@ export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOp
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const rowPaths = new Set(values.map((v) => v.path));
   const noteText = renderNotes(notes, rowPaths, chalk);
-  if (values.length === 0) return `No URL-encoded values found${emptyHint(options)}.\n${noteText}`;
+  if (values.length === 0) {
+    const text = `No URL-encoded values found${emptyHint(options)}.\n${noteText}`;
+    return options.width === undefined ? text : `${fitLines(text.replace(/\n$/, ''), options.width)}\n`;
+  }
   const rows = values.map((v) => [v.path, visible(v.raw), visible(v.decoded), noteFor(v)]);
   const table = new Table({
     head: ['path', 'raw', 'decoded', 'note'],
@@ -93,5 +98,6 @@ export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOp
   for (const [path, raw, decoded, note] of rows) table.push([path, raw, decoded, note ? chalk.yellow(note) : '']);
   const flagged = values.filter((v) => v.issues.length > 0 || v.doubleEncoded).length;
   const summary = `${values.length} value${values.length === 1 ? '' : 's'} decoded${flagged ? `, ${chalk.yellow(`${flagged} flagged`)}` : ''}`;
-  return `${table.toString()}\n${summary}\n${noteText}`;
+  const text = `${table.toString()}\n${summary}\n${noteText}`;
+  return options.width === undefined ? text : `${fitLines(text.replace(/\n$/, ''), options.width)}\n`;
 }

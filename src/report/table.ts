@@ -1,14 +1,17 @@
 /**
  * The default terminal report: a table per endpoint (case, check, auth mode, result, detail, time),
  * then the details of every failed case (response body and a curl reproduction), then one summary
- * line. Pure: RunResult in, text out; colour is a parameter.
+ * line. Every line fits the width; many cases that fail for one cause collapse into one row (and one
+ * detail). Pure: RunResult in, text out; colour and width are parameters.
  */
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import type { CaseResult, CheckResult, CheckStatus, RunResult } from '../model.js';
+import type { CaseResult, CheckResult, CheckStatus, RunResult, Summary } from '../model.js';
 import { caseStatus } from './summary.js';
 import { describeFinding } from './finding-text.js';
 import { caseName } from './case-name.js';
+import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
+import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
 
 /** How the table is drawn. */
 export interface TableOptions {
@@ -17,67 +20,115 @@ export interface TableOptions {
   verbose?: boolean;
   /** Longest response body excerpt shown for failed cases. */
   bodyExcerptChars?: number;
+  /** Columns every line must fit in (default 120). */
+  width?: number;
 }
 
 /** Lines of a failed case's body shown without -v. */
 const BODY_LINES = 30;
 
-/** Widest the detail column grows before it wraps. */
-const DETAIL_WIDTH = 70;
-
 const SYMBOL: Record<CheckStatus, string> = { passed: 'pass', failed: 'FAIL', warning: 'warn', errored: 'ERROR', skipped: 'skip' };
+
+type Painter = Record<CheckStatus, (s: string) => string>;
 
 /** Renders the whole report. */
 export function renderTable(run: RunResult, options: TableOptions): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
-  const paint: Record<CheckStatus, (s: string) => string> = {
+  const paint: Painter = {
     passed: chalk.green, failed: chalk.red.bold, warning: chalk.yellow, errored: chalk.magenta.bold, skipped: chalk.gray,
   };
+  const width = options.width ?? DEFAULT_WIDTH;
   const out: string[] = [];
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
   for (const endpoint of endpoints) {
-    const rows = run.cases.filter((k) => k.endpoint === endpoint).flatMap((c) => rowsOf(c, options.verbose ?? false).map((row) => ({ ...row, authMode: c.authMode })));
-    const longest = Math.max(6, ...rows.map((r) => r.detail.length));
-    const table = new Table({
-      head: ['case', 'check', 'auth', 'result', 'detail', 'time'],
-      style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
-      // No rule between rows: a run has many cases and the table should stay scannable.
-      chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-      colWidths: [null, null, null, null, Math.min(DETAIL_WIDTH, longest + 2), null] as unknown as number[],
-      wordWrap: true,
-    });
-    for (const row of rows) table.push([row.variant, row.check, row.authMode, paint[row.status](SYMBOL[row.status]), row.detail, row.time]);
-    out.push(chalk.bold(endpoint), table.toString(), '');
+    const rows = collapseRows(run.cases.filter((k) => k.endpoint === endpoint).flatMap((c) => rowsOf(c, options.verbose ?? false)));
+    out.push(chalk.bold(endpoint), drawTable(rows, width, options.color, paint), '');
   }
   const failedCases = run.cases.filter((c) => ['failed', 'errored'].includes(caseStatus(c)));
-  for (const c of options.verbose ? run.cases : failedCases) out.push(caseDetail(c, options, chalk));
-  const s = run.summary;
-  const line = [
-    paint.passed(`${s.passed} passed`),
-    s.failed ? paint.failed(`${s.failed} failed`) : `${s.failed} failed`,
-    s.warnings ? paint.warning(`${s.warnings} warnings`) : `${s.warnings} warnings`,
-    s.errored ? paint.errored(`${s.errored} errored`) : `${s.errored} errored`,
-    `${s.skipped} skipped`,
-  ].join(', ');
-  out.push(`${line} in ${run.cases.length} case${run.cases.length === 1 ? '' : 's'}`);
-  const unjudged = run.cases.filter((c) => c.cart?.origin === 'synthetic' && c.checks.some((k) => k.status === 'skipped')).length;
+  const shown = options.verbose ? run.cases.map((c) => ({ first: c, others: [] as CaseResult[] })) : groupCases(failedCases);
+  for (const { first, others } of shown) {
+    const names = others.slice(0, 4).map(listedName).join(', ') + (others.length > 4 ? `, +${others.length - 4} more` : '');
+    const more = others.length > 0 ? `  … and ${others.length} more case${others.length === 1 ? '' : 's'} with the same outcome: ${names}\n` : '';
+    out.push(fitLines(caseDetail(first, options, chalk) + more, width));
+  }
+  out.push(fitLines(summaryLine(run.summary, run.cases.length, paint), width));
+  // Answered and skipped on a synthetic cart: the merchant refused the cart, or may have.
+  const unjudged = run.cases.filter((c) => c.cart?.origin === 'synthetic' && c.response !== undefined && c.checks.some((k) => k.status === 'skipped')).length;
   if (unjudged > 0) {
-    out.push(`${unjudged} order case${unjudged === 1 ? '' : 's'} could not be judged: the merchant refused orders on synthetic carts (carts it never issued). Give xborder real carts with merchant.carts or merchant.newCart.`);
+    out.push(fitLines(`${unjudged} order case${unjudged === 1 ? '' : 's'} could not be judged: the merchant refused orders on synthetic carts (carts it never issued). Give xborder real carts with merchant.carts or merchant.newCart.`, width));
   }
   return `${out.join('\n')}\n`;
 }
 
-interface Row { variant: string; check: string; status: CheckStatus; detail: string; time: string }
+/** "3 passed, 1 failed, 1 warning, 0 errored, 0 skipped in 2 cases": checks by status, then cases. */
+export function summaryLine(s: Summary, cases: number, paint?: Painter): string {
+  const p = (status: CheckStatus, text: string, count: number) => (paint && count > 0 ? paint[status](text) : text);
+  return [
+    p('passed', `${s.passed} passed`, s.passed),
+    p('failed', `${s.failed} failed`, s.failed),
+    p('warning', `${s.warnings} warning${s.warnings === 1 ? '' : 's'}`, s.warnings),
+    p('errored', `${s.errored} errored`, s.errored),
+    `${s.skipped} skipped`,
+  ].join(', ') + ` in ${cases} case${cases === 1 ? '' : 's'}`;
+}
+
+/** Column widths (cli-table3's, padding included) that keep the table within `width`. */
+function layout(rows: Row[], width: number): number[] {
+  const longest = (pick: (r: Row) => string, header: string) => Math.max(displayLength(header), ...rows.map((r) => displayLength(pick(r)))) + 2;
+  // Caps keep the detail, where the reason is, the widest column.
+  const cols = {
+    case: Math.min(longest((r) => r.variant, 'case'), 36),
+    check: Math.min(longest((r) => r.check, 'check'), 30),
+    auth: Math.min(longest((r) => r.authMode, 'auth'), 14),
+    result: longest((r) => SYMBOL[r.status], 'result'),
+    time: longest((r) => r.time, 'time'),
+  };
+  const detailWanted = longest((r) => r.detail, 'detail');
+  // Borders: one more than the number of columns.
+  const room = width - 7;
+  const minDetail = Math.min(detailWanted, 22);
+  // Give up room in this order, each column down to a floor that still reads.
+  const floors: [keyof typeof cols, number][] = [['case', 16], ['check', 18], ['auth', 8], ['time', 6]];
+  let fixed = Object.values(cols).reduce((a, b) => a + b, 0);
+  for (const [name, floor] of floors) {
+    const over = fixed + minDetail - room;
+    if (over <= 0) break;
+    const take = Math.min(over, Math.max(0, cols[name] - floor));
+    cols[name] -= take;
+    fixed -= take;
+  }
+  const detail = Math.max(3, Math.min(detailWanted, room - fixed));
+  return [cols.case, cols.check, cols.auth, cols.result, detail, cols.time];
+}
+
+function drawTable(rows: Row[], width: number, color: boolean, paint: Painter): string {
+  const widths = layout(rows, width);
+  const inner = widths.map((w) => Math.max(1, w - 2));
+  const table = new Table({
+    head: ['case', 'check', 'auth', 'result', 'detail', 'time'].map((h, i) => cut(h, inner[i]!)),
+    style: { head: color ? ['cyan'] : [], border: color ? ['gray'] : [] },
+    // No rule between rows: a run has many cases and the table should stay scannable.
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+    colWidths: widths,
+    wordWrap: false,
+  });
+  for (const row of rows) {
+    // Names are cut so each row keeps one line; the detail wraps and loses nothing.
+    table.push([cut(row.variant, inner[0]!), cut(row.check, inner[1]!), cut(row.authMode, inner[2]!), paint[row.status](SYMBOL[row.status]), wrap(row.detail, inner[4]!).join('\n'), cut(row.time, inner[5]!)]);
+  }
+  return table.toString();
+}
 
 function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   const time = c.response ? `${Math.round(c.response.durationMs)} ms` : '';
+  const name = caseName(c);
   const rows: Row[] = [];
   const passed = c.checks.filter((k) => k.status === 'passed');
   const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
-  for (const check of shown) rows.push({ variant: caseName(c), check: check.id, status: check.status, detail: detailOf(check), time });
+  for (const check of shown) rows.push({ variant: name, short: c.variant, check: check.id, authMode: c.authMode, status: check.status, detail: detailOf(check), time });
   if (!verbose && passed.length > 0) {
     // Passed checks fold into one row; -v lists each of them.
-    rows.unshift({ variant: caseName(c), check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, status: 'passed', detail: '', time });
+    rows.unshift({ variant: name, short: c.variant, check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, authMode: c.authMode, status: 'passed', detail: '', time });
   }
   return rows;
 }

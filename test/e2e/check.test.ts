@@ -93,7 +93,7 @@ describe('xborder check against the reference merchant', () => {
       const result = await runCli(['check-cart', '--auth', 'basic'], { cwd: dir, env: ENV });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('GetCheckoutCartInfo');
-      expect(result.stdout).toMatch(/\d+ passed, 0 failed, \d+ warnings, 0 errored, \d+ skipped in \d+ cases/);
+      expect(result.stdout).toMatch(/\d+ passed, 0 failed, \d+ warnings?, 0 errored, \d+ skipped in \d+ cases/);
       assertNoSecrets(result.stdout, result.stderr);
     });
   });

@@ -91,7 +91,7 @@ describe('renderTable', () => {
     expect(text).toContain('SendOrderToMerchant');
     expect(text).toContain('/productsList: must be array (expected array, received object)');
     expect(text).toContain("reproduce: curl -X GET 'http://127.0.0.1:1/cart?x=1'");
-    expect(text).toContain('1 passed, 1 failed, 1 warnings, 1 errored, 1 skipped in 2 cases');
+    expect(text).toContain('1 passed, 1 failed, 1 warning, 1 errored, 1 skipped in 2 cases');
     expect(text).not.toMatch(/\x1b\[/);
   });
   it('gives a skipped check its reason, and names the root of a body as (root)', () => {

@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import type { Finding } from '../../model.js';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
+import { terminalWidth } from '../../report/width.js';
 import { InputError } from '../../errors.js';
 import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
@@ -47,7 +48,7 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
     output.out(`${JSON.stringify({ kind, payload: show(decoded), findings }, null, 2)}\n`);
     return 0;
   }
-  const table = { color: output.color, all: opts.all === true, cart: kind === 'cart', width: process.stdout.isTTY ? process.stdout.columns : undefined };
+  const table = { color: output.color, all: opts.all === true, cart: kind === 'cart', width: terminalWidth(process.stdout, process.env) };
   output.out(renderDecodeTable(maskValues(values, shownDoc, show(decoded)), table, findings));
   return 0;
 }

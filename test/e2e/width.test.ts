@@ -1,0 +1,70 @@
+/**
+ * End to end: every line a table-mode report prints fits the terminal (COLUMNS when not a TTY, 120
+ * by default), and many cases failing for one cause collapse into one row.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+
+const AUTH = [
+  { mode: 'header', name: 'X-Merchant-Key', value: 'width-Secret-1' },
+  { mode: 'basic', username: 'platform', password: 'width-Secret-2' },
+  { mode: 'query', name: 'key', value: 'width-Secret-3' },
+];
+
+let merchant: MockMerchantServer;
+let faulty: string;
+let closed: string;
+beforeAll(async () => {
+  const config = defaultConfig();
+  config.auth = AUTH as typeof config.auth;
+  config.merchant.cartMethods = ['GET', 'POST'];
+  merchant = await startMockMerchant({ config, fault: 'cart-bundle-prices' });
+  const project = (baseUrl: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-width-'));
+    writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchant: { baseUrl, cartMethods: ['GET', 'POST'] }, auth: AUTH, timeoutMs: 5000 }));
+    return dir;
+  };
+  faulty = project(merchant.url);
+  closed = project('http://127.0.0.1:1');
+});
+afterAll(async () => merchant.close());
+
+const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
+
+describe('reports fit the terminal', () => {
+  it.each([80, 100, 140])('check, decode and checks at %i columns: no line wider', async (columns) => {
+    const env = { COLUMNS: String(columns) };
+    const check = await runCli(['check'], { cwd: faulty, env });
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('cart-bundles');
+    expect(widest(check.stdout)).toBeLessThanOrEqual(columns);
+    const decode = await runCli(['decode', 'samples/order-full.json'], { cwd: process.cwd(), env });
+    expect(decode.code).toBe(0);
+    expect(widest(decode.stdout)).toBeLessThanOrEqual(columns);
+    expect(widest((await runCli(['checks'], { env })).stdout)).toBeLessThanOrEqual(columns);
+  });
+
+  it('not on a terminal and without COLUMNS: 120', async () => {
+    const check = await runCli(['check'], { cwd: faulty });
+    expect(widest(check.stdout)).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('identical outcomes collapse', () => {
+  it('a closed port: one row per cause, the whole report under 40 lines, exit 3', async () => {
+    const result = await runCli(['check'], { cwd: closed });
+    expect(result.code).toBe(3);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThan(40);
+    expect(result.stdout).toMatch(/│ \d+ cases +│ reachable +│ \d+ modes +│ ERROR/);
+    expect(result.stdout).toMatch(/… and \d+ more cases with the same outcome/);
+    // One reproduction for the whole group, not one per case.
+    expect(result.stdout.match(/reproduce: /g)?.length).toBe(1);
+    expect(result.stdout).toMatch(/0 passed, 0 failed, 0 warnings, \d+ errored, \d+ skipped in \d+ cases/);
+  });
+});
