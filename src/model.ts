@@ -96,6 +96,10 @@ export interface CaseResult {
   checks: CheckResult[];
   /** curl command reproducing the case (secrets masked); set for failed cases. */
   curl?: string;
+  /** reproduce.sh for the run folder: credentials as environment references; set for failed cases. */
+  reproduce?: string;
+  /** Where the run folder saved that script, once saved (the table shows it instead of the curl). */
+  reproducePath?: string;
   /** Response body text for failed cases and `-v` (truncated, secrets masked). */
   responseBody?: string;
   /** Request body text for `-v` (secrets masked). */
@@ -211,4 +215,6 @@ export interface XborderConfig {
   source?: string;
   /** Values substituted from `${NAME}` references: treated as secrets by the redactor. */
   envValues?: string[];
+  /** Which variable gave which value (reproduction scripts refer to the variable, never the value). */
+  envReferences?: { name: string; value: string }[];
 }

@@ -3,14 +3,19 @@
  * on a TTY, render the chosen reports, and return the exit code.
  */
 import { writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { saveRunFolder } from './run-folder.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../errors.js';
 import type { AuthConfig, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
 import { cartSourceOf } from '../merchant/cart-source.js';
+import { secretRefs } from '../merchant/secret-refs.js';
+import { reproduceScript } from '../http/reproduce.js';
 import { applySelection, parseSelection } from '../checks/selection.js';
-import { runPlan } from '../engine/run-plan.js';
+import { caseKey, runPlan } from '../engine/run-plan.js';
+import { lastFailed } from './saved-runs.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
 import { terminalWidth } from '../report/width.js';
@@ -28,6 +33,12 @@ export interface MerchantRunOptions {
   concurrency?: string;
   checks?: string;
   excludeChecks?: string;
+  /** `--out DIR`: where to save the run folder. */
+  out?: string;
+  /** false with `--no-save`. */
+  save?: boolean;
+  /** Only the cases that failed or errored in the newest saved run. */
+  lastFailed?: boolean;
   [flag: string]: unknown;
 }
 
@@ -35,8 +46,20 @@ export interface MerchantRunOptions {
 export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts): Promise<number> {
   const session = await openSession(opts, cmd);
   const run = await runMerchantSuite(session, opts, choose);
-  await writeReports(session, run, opts.junit);
+  const shown = opts.save === false ? run : await saveRun(session, run, opts);
+  await writeReports(session, shown, opts.junit);
   return exitCodeOf(run.summary);
+}
+
+/**
+ * Saves the run folder (always masked, --show-secrets or not) and says where on stderr. Returns the
+ * run with each failed case's script path, which the table shows in place of the curl.
+ */
+export async function saveRun(session: Session, run: RunResult, opts: MerchantRunOptions): Promise<RunResult> {
+  const masked = session.redactor.json(run);
+  const saved = await saveRunFolder(masked, { cwd: process.cwd(), out: opts.out, ...(opts.junit ? { junit: renderJunit(masked) } : {}) });
+  if (!session.globals.json) session.output.err(`Run saved to ${relative(process.cwd(), saved.dir) || '.'}\n`);
+  return { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) };
 }
 
 /** Runs the suite for an open session and returns the result (no reporting). */
@@ -48,12 +71,14 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
   warnTransport(session, [config.merchant.baseUrl]);
+  const refs = secretRefs(config);
   const ctx: MerchantContext = {
     config,
     modes: selectAuthModes(config.auth, opts.auth),
     strict: Boolean(opts.strict),
     verbose: Boolean(session.globals.verbose),
     mask: (s) => session.output.mask(s),
+    reproduce: (request, title) => reproduceScript(request, { title, refs, mask: (s) => session.output.mask(s) }),
     noteSecrets: (payload) => session.redactor.addFromJson(payload),
     newOrderId: orderIdFactory(config.merchant.countryCode),
     carts: cartSourceOf(config),
@@ -61,7 +86,10 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   };
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
-  const tasks = merchantPlan(ctx, parts);
+  const rerun = opts.lastFailed ? await lastFailed(process.cwd()) : undefined;
+  if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${rerun.run.name}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
+  const planned = merchantPlan(ctx, parts);
+  const tasks = rerun ? planned.filter((t) => t.keys?.some((k) => rerun.keys.has(k))) : planned;
   // stderr only, so even with --json the progress line never mixes into the report.
   const progress = startProgress(session.output, tasks.length);
   try {
@@ -70,7 +98,9 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     progress.stop();
     // For `npm run bench`: the time of the requests alone, without process start-up.
     if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ tasks: tasks.length, cases: cases.length, ms: performance.now() - started })}\n`);
-    return toRunResult(applySelection(cases, ctx.selection));
+    // A task may report more cases than the ones asked for again (a sequence): only those are shown.
+    const kept = rerun ? cases.filter((c) => rerun.keys.has(caseKey(c.endpoint, c.variant, c.authMode))) : cases;
+    return toRunResult(applySelection(kept, ctx.selection));
   } finally {
     progress.stop();
     await closeAgents();

@@ -8,6 +8,8 @@ export interface Interpolated {
   value: unknown;
   problems: string[];
   substituted: string[];
+  /** Which variable gave which value: reproductions write `${NAME}` where the value was. */
+  references: { name: string; value: string }[];
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -16,6 +18,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 export function interpolateEnv(doc: unknown, env: Record<string, string | undefined>): Interpolated {
   const problems: string[] = [];
   const substituted: string[] = [];
+  const references: { name: string; value: string }[] = [];
   const visit = (value: unknown, path: string): unknown => {
     if (typeof value === 'string') {
       return value.replace(REFERENCE, (whole, name: string) => {
@@ -24,7 +27,10 @@ export function interpolateEnv(doc: unknown, env: Record<string, string | undefi
           problems.push(`${path || '/'}: environment variable ${name} is not set (referenced as ${whole})`);
           return whole;
         }
-        if (found !== '') substituted.push(found);
+        if (found !== '') {
+          substituted.push(found);
+          references.push({ name, value: found });
+        }
         return found;
       });
     }
@@ -34,5 +40,5 @@ export function interpolateEnv(doc: unknown, env: Record<string, string | undefi
     }
     return value;
   };
-  return { value: visit(doc, ''), problems, substituted };
+  return { value: visit(doc, ''), problems, substituted, references };
 }

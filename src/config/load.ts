@@ -40,7 +40,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
   if (fileGiven || existsSync(file)) {
     if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);
     const raw = await readJsonFile(file);
-    const { value, problems: envProblems, substituted } = interpolateEnv(raw, options.env);
+    const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
     problems.push(...envProblems);
     for (const finding of validateConfigDocument(value)) {
       problems.push(`${finding.path || '/'}: ${finding.message}`);
@@ -48,6 +48,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     if (problems.length === 0) mergeFile(config, value as ConfigFileShape);
     config.source = label;
     config.envValues = substituted;
+    config.envReferences = references;
   }
 
   const fileProblems = problems.length;

@@ -2,7 +2,7 @@
  * Turns an exchange and its checks into a CaseResult: the request as sent, status and time, and
  * for failed cases (or -v) the response body excerpt and a curl reproduction, masked.
  */
-import type { CaseResult, CheckResult, Endpoint, Exchange } from '../model.js';
+import type { CaseResult, CheckResult, Endpoint, Exchange, RequestSpec } from '../model.js';
 import { toCurl } from '../http/curl.js';
 
 /** The bits of a case the caller decides. */
@@ -19,8 +19,26 @@ export interface CaseInput {
 /** Longest body kept on a case for the report (the report truncates further unless -v). */
 const BODY_KEEP = 64 * 1024;
 
-/** Builds the CaseResult; curl and bodies only where they help (failed, errored, or verbose). */
-export function caseResult(input: CaseInput, options: { verbose: boolean; mask: (s: string) => string }): CaseResult {
+/**
+ * A body as the case keeps it: masked on its whole length first, then cut (a cut before masking
+ * would leave a piece of a secret no rule recognises). A body cut at --max-body ends with `…`, so a
+ * secret the cap cut in two is masked as the piece it is.
+ */
+function kept(text: string, mask: (s: string) => string, capped: boolean): string {
+  const masked = mask(capped ? `${text}…` : text);
+  return masked.length > BODY_KEEP ? masked.slice(0, BODY_KEEP) : masked;
+}
+
+/** How cases are built: masking, -v, and the reproduction script of a failed case. */
+export interface CaseOptions {
+  verbose: boolean;
+  mask: (s: string) => string;
+  /** reproduce.sh text for a request (credentials as environment references), for failed cases. */
+  reproduce?: (request: RequestSpec, title: string) => string;
+}
+
+/** Builds the CaseResult; curl, script and bodies only where they help (failed, errored, or verbose). */
+export function caseResult(input: CaseInput, options: CaseOptions): CaseResult {
   const { exchange } = input;
   const request = exchange.request;
   const bad = input.checks.some((c) => c.status === 'failed' || c.status === 'errored');
@@ -33,10 +51,15 @@ export function caseResult(input: CaseInput, options: { verbose: boolean; mask: 
     ...(exchange.response ? { response: { status: exchange.response.status, durationMs: Math.round(exchange.durationMs) } } : {}),
     checks: input.checks,
   };
-  if (bad) result.curl = toCurl(request, options.mask);
-  if ((bad || options.verbose) && input.bodyText !== undefined) result.responseBody = input.bodyText.slice(0, BODY_KEEP);
-  if (options.verbose) {
-    if (request.body !== undefined) result.requestBody = request.body.slice(0, BODY_KEEP);
+  if (bad) {
+    result.curl = toCurl(request, options.mask);
+    const failing = input.checks.filter((c) => c.status === 'failed' || c.status === 'errored').map((c) => `${c.id} ${c.status}`);
+    if (options.reproduce) result.reproduce = options.reproduce(request, `xborder: ${input.endpoint} ${input.variant} [auth ${input.authMode}]: ${failing.join(', ')}`);
+  }
+  if ((bad || options.verbose) && input.bodyText !== undefined) result.responseBody = kept(input.bodyText, options.mask, exchange.response?.truncated === true);
+  if (bad || options.verbose) {
+    // A failed case keeps its whole request body (masked): the run folder's reproduce.sh posts it.
+    if (request.body !== undefined) result.requestBody = bad ? options.mask(request.body) : kept(request.body, options.mask, false);
     if (exchange.response) result.responseHeaders = { ...exchange.response.headers };
   }
   return result;

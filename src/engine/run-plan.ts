@@ -13,6 +13,16 @@ export interface Task {
    * read the configured cart before any order converts it.
    */
   phase?: number;
+  /**
+   * The cases the task reports, as `endpoint|variant|authMode` keys: `--last-failed` keeps the tasks
+   * that report a case that failed or errored last time.
+   */
+  keys?: string[];
+}
+
+/** The key of a case, as tasks list them. */
+export function caseKey(endpoint: string, variant: string, authMode: string): string {
+  return `${endpoint}|${variant}|${authMode}`;
 }
 
 /** Progress after each finished task. */

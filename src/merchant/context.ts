@@ -1,5 +1,5 @@
 /** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
-import type { AuthConfig, XborderConfig } from '../model.js';
+import type { AuthConfig, RequestSpec, XborderConfig } from '../model.js';
 import type { CartSource } from './cart-source.js';
 import type { CheckSelection } from '../checks/selection.js';
 
@@ -17,6 +17,8 @@ export interface MerchantContext {
   verbose: boolean;
   /** Masks secrets in text (curl reproductions are built with it). */
   mask: (text: string) => string;
+  /** reproduce.sh of a failed case's request (credentials as environment references). */
+  reproduce?: (request: RequestSpec, title: string) => string;
   /**
    * Learns the card data and secrets of a payload about to be sent (CVV, PINs, passwords), so they
    * are masked even where the merchant echoes them back in free text.

@@ -7,7 +7,7 @@ import type { CheckResult, Endpoint } from '../model.js';
 import type { RefusalCase } from '../checks/refusal.js';
 import { selectsAny } from '../checks/selection.js';
 import { listSamples, loadSample } from '../samples/catalog.js';
-import type { Task } from '../engine/run-plan.js';
+import { caseKey, type Task } from '../engine/run-plan.js';
 import type { MerchantContext } from './context.js';
 import { prepareSampleOrder } from './requests.js';
 import { runCartCase } from './cart-case.js';
@@ -71,21 +71,31 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
   const invalid = parts.sequences && wanted(['rejects-invalid-order', 'error-status']);
   for (const mode of ctx.modes) {
     if (parts.cart) {
-      for (const method of ctx.config.merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, phase: CART_PHASE, run: () => runCartCase(ctx, method, mode) });
+      for (const method of ctx.config.merchant.cartMethods) tasks.push({ label: `cart ${method} [${mode.mode}]`, phase: CART_PHASE, keys: [caseKey(CART, method, mode.mode)], run: () => runCartCase(ctx, method, mode) });
     }
-    for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderCase(ctx, source, mode) });
-    if (sequences && fullest) tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
-    if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
+    for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys([source.variant], mode.mode), run: () => runOrderCase(ctx, source, mode) });
+    if (sequences && fullest) tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['redelivery', 'update', 'unknown-properties'], mode.mode), run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
+    if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
   }
   // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
   if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0] && wanted(CART_CHECKS)) {
     const mode = ctx.modes[0];
-    tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, run: () => runCartSequence(ctx, () => fullest.build(), mode) });
+    tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['cart-reuse', 'wrong-cart-hash', 'unknown-cart'], mode.mode), run: () => runCartSequence(ctx, () => fullest.build(), mode) });
   }
   if (parts.negatives && wanted(['auth-enforced', 'guid-enforced'])) {
     const first = parts.orders[0] ?? sampleOrderSources(ctx, ['order-minimal'])[0]!;
     const endpoints: Endpoint[] = [...(parts.cart ? ['GetCheckoutCartInfo' as const] : []), ...(parts.orders.length ? ['SendOrderToMerchant' as const] : [])];
-    for (const negative of negativeTasks(ctx, first, endpoints)) tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase: ORDER_PHASE, run: negative.run });
+    for (const negative of negativeTasks(ctx, first, endpoints)) {
+      const keys = [caseKey(negative.endpoint, negative.variant, negative.authMode), caseKey(CART, `for ${negative.variant}`, ctx.modes[0]?.mode ?? 'none')];
+      tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase: ORDER_PHASE, keys, run: negative.run });
+    }
   }
   return tasks;
+}
+
+const CART = 'GetCheckoutCartInfo';
+
+/** The keys of order cases and of the carts fetched for them. */
+function orderKeys(variants: string[], mode: string): string[] {
+  return variants.flatMap((v) => [caseKey('SendOrderToMerchant', v, mode), caseKey(CART, `for ${v}`, mode)]);
 }

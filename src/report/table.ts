@@ -158,7 +158,9 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
     lines.push('  decoded values:');
     for (const v of c.decodedValues) lines.push(`    ${v.path}: ${JSON.stringify(v.raw)} -> ${JSON.stringify(v.decoded)}`);
   }
-  if (c.curl) lines.push(`  reproduce: ${c.curl}`);
+  // With a run folder the script stands in for the one-line curl (the full command is in it, or -v).
+  if (c.reproducePath && !options.verbose) lines.push(`  reproduce: sh ${c.reproducePath}`);
+  else if (c.curl) lines.push(`  reproduce: ${c.curl}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -17,7 +17,7 @@ import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
 import type { GlobalOptions } from '../output.js';
 import { sessionFor } from '../session.js';
-import { runMerchantSuite, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+import { runMerchantSuite, saveRun, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 
 /** The demo's configuration: every auth mode, with secrets that exist only for this run. */
 export function demoConfig(): XborderConfig {
@@ -76,7 +76,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       giftCards.push(outcome.caseResult);
     }
     const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
-    await writeReports(session, run, opts.junit);
+    await writeReports(session, opts.save === false ? run : await saveRun(session, run, opts), opts.junit);
     return exitCodeOf(run.summary);
   } finally {
     await closeAgents();

@@ -11,6 +11,7 @@ import { defineGiftCard } from './gift-card.js';
 import { defineMock } from './mock.js';
 import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
+import { defineRuns } from './runs.js';
 import { defineValidate } from './validate.js';
 import { defineWizard } from './wizard.js';
 
@@ -21,6 +22,7 @@ export function defineCommands(program: Command): void {
   defineDecode(program);
   defineDemo(program);
   defineSamples(program);
+  defineRuns(program);
   defineMock(program);
   defineGiftCard(program);
   definePlatform(program);

@@ -42,7 +42,10 @@ export function addReportFlags(cmd: Command): Command {
     .option('--auth <modes>', 'only these configured auth modes, e.g. header,jwt')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .option('--checks <ids>', 'report only these check ids, e.g. auth-enforced,guid-enforced (`xborder checks` lists them)')
-    .option('--exclude-checks <ids>', 'leave these check ids out');
+    .option('--exclude-checks <ids>', 'leave these check ids out')
+    .option('--out <dir>', 'save the run folder here (default .xborder/runs/<UTC time>)')
+    .option('--no-save', 'do not save a run folder')
+    .option('--last-failed', 'run only the cases that failed or errored in the newest saved run');
 }
 
 /** The ConfigFlags part of a command's parsed options. */

@@ -1,0 +1,36 @@
+/** `xborder runs`: saved run folders with their totals, newest first. */
+import type { Command } from 'commander';
+import Table from 'cli-table3';
+import { relative } from 'node:path';
+import { createOutput, type GlobalOptions } from '../output.js';
+import { listSavedRuns } from '../saved-runs.js';
+import { RUNS_DIR } from '../run-folder.js';
+import { summaryLine } from '../../report/table.js';
+import { fitLines, terminalWidth } from '../../report/width.js';
+
+/** Prints the saved runs; exit 0 (none saved is no error). */
+export async function run(cmd: Command): Promise<number> {
+  const globals = cmd.optsWithGlobals() as GlobalOptions;
+  const output = createOutput({ globals });
+  const runs = await listSavedRuns(process.cwd());
+  if (globals.json) {
+    output.out(`${JSON.stringify(runs.map((r) => ({ ...r, dir: relative(process.cwd(), r.dir) })), null, 2)}\n`);
+    return 0;
+  }
+  const width = terminalWidth(process.stdout, process.env);
+  if (runs.length === 0) {
+    output.out(`${fitLines(`No saved runs in ${RUNS_DIR}: check, check-cart and post-order save one unless --no-save.`, width)}\n`);
+    return 0;
+  }
+  const table = new Table({
+    head: ['run', 'result', 'folder'],
+    style: { head: [], border: [] },
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+    colWidths: [24, Math.max(30, width - 24 - 36 - 4), 36],
+    wordWrap: true,
+  });
+  for (const r of runs) table.push([r.name, r.summary ? summaryLine(r.summary, r.cases ?? 0) : r.problem ?? '', relative(process.cwd(), r.dir)]);
+  const failed = runs[0]!.failed.length;
+  output.out(`${table.toString()}\n${fitLines(`${runs.length} saved run${runs.length === 1 ? '' : 's'}; the newest has ${failed} failed or errored case${failed === 1 ? '' : 's'}${failed ? ' (check --last-failed reruns them)' : ''}.`, width)}\n`);
+  return 0;
+}

@@ -1,0 +1,95 @@
+/**
+ * `reproduce.sh` for a case of the run folder: the request as xborder sent it, as a curl command a
+ * person can run, with nothing secret in it. Each credential is a `${NAME}` reference to the
+ * environment variable the configuration named for it (or a `${XBORDER_…:?fill in …}` placeholder
+ * that stops the script with a message when none was named); a JWT xborder signed is a placeholder;
+ * the body is read from the request.json beside the script.
+ */
+import type { RequestSpec } from '../model.js';
+import { shellQuote } from './curl.js';
+
+/** A secret value and the shell expansion that stands for it in a script. */
+export interface SecretRef {
+  value: string;
+  /** `${XB_HEADER_KEY}`, or `${XBORDER_FILL_HEADER:?fill in the X-Key value of auth mode header}`. */
+  ref: string;
+}
+
+/** What a script needs besides the request. */
+export interface ReproduceOptions {
+  /** The comment line: what the case is and why it is here. */
+  title: string;
+  refs: SecretRef[];
+  /** Masks what no reference covers (defence in depth: card data in a header, say). */
+  mask: (text: string) => string;
+  /** File beside the script holding the body (default request.json). */
+  bodyFile?: string;
+}
+
+const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+const JWT_REF = '${XBORDER_JWT:?set XBORDER_JWT to a token the merchant accepts (xborder signs a fresh one per request)}';
+
+/** A word in double quotes where `refs` expand and everything else is literal. */
+function expanding(text: string, options: ReproduceOptions): string {
+  type Piece = { literal: string } | { ref: string };
+  let pieces: Piece[] = [{ literal: text }];
+  const replacements = [...options.refs.filter((r) => r.value.length > 0).sort((a, b) => b.value.length - a.value.length)];
+  const split = (find: (s: string) => { index: number; length: number; ref: string } | undefined) => {
+    pieces = pieces.flatMap((p) => {
+      if (!('literal' in p)) return [p];
+      const out: Piece[] = [];
+      let rest = p.literal;
+      for (let hit = find(rest); hit; hit = find(rest)) {
+        out.push({ literal: rest.slice(0, hit.index) }, { ref: hit.ref });
+        rest = rest.slice(hit.index + hit.length);
+      }
+      out.push({ literal: rest });
+      return out;
+    });
+  };
+  split((s) => {
+    const m = new RegExp(JWT.source).exec(s);
+    return m ? { index: m.index, length: m[0].length, ref: JWT_REF } : undefined;
+  });
+  for (const { value, ref } of replacements) {
+    split((s) => {
+      const index = s.indexOf(value);
+      return index < 0 ? undefined : { index, length: value.length, ref };
+    });
+  }
+  const escape = (s: string) => options.mask(s).replace(/[\\"$`]/g, (c) => `\\${c}`);
+  return `"${pieces.map((p) => ('literal' in p ? escape(p.literal) : p.ref)).join('')}"`;
+}
+
+/** `-u "user:${PASS}"` for a Basic header, so the password stays a reference; undefined when not Basic. */
+function basicUser(value: string, options: ReproduceOptions): string[] | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  if (!decoded.includes(':')) return undefined;
+  return ['-u', expanding(decoded, options)];
+}
+
+/** The whole script for `spec`. */
+export function reproduceScript(spec: RequestSpec, options: ReproduceOptions): string {
+  // One option and its value per line.
+  const args = [`curl -sS -i -X ${spec.method}`];
+  for (const [name, value] of Object.entries(spec.headers)) {
+    const basic = name.toLowerCase() === 'authorization' ? basicUser(value, options) : undefined;
+    args.push((basic ?? ['-H', expanding(`${name}: ${value}`, options)]).join(' '));
+  }
+  if (spec.localAddress) args.push(`--interface ${shellQuote(spec.localAddress)}`);
+  if (spec.body !== undefined) args.push(`--data @${options.bodyFile ?? 'request.json'}`);
+  args.push(expanding(spec.url, options));
+  const names = [...new Set(options.refs.map((r) => /^\$\{([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1]).filter((n): n is string => n !== undefined && !n.startsWith('XBORDER_FILL')))];
+  return [
+    '#!/bin/sh',
+    `# ${options.title.replace(/\n/g, ' ')}`,
+    '# Reproduces the request with curl. Nothing secret is written here: credentials come from the',
+    `# environment${names.length ? ` (${names.join(', ')})` : ''}; the body is in ${options.bodyFile ?? 'request.json'} beside this script.`,
+    'set -eu',
+    'cd "$(dirname "$0")"',
+    `exec ${args.join(' \\\n  ')}`,
+    '',
+  ].join('\n');
+}
