@@ -2,7 +2,8 @@
  * The shared body of `check`, `check-cart` and `post-order`: build the plan, run it with progress
  * on a TTY, render the chosen reports, and return the exit code.
  */
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
+import { githubAnnotations, renderGithubSummary } from '../report/github.js';
 import { relative } from 'node:path';
 import { saveRunFolder } from './run-folder.js';
 import type { Command } from 'commander';
@@ -39,6 +40,8 @@ export interface MerchantRunOptions {
   save?: boolean;
   /** Only the cases that failed or errored in the newest saved run. */
   lastFailed?: boolean;
+  /** The GitHub Actions summary and annotations, also outside GitHub Actions. */
+  github?: boolean;
   [flag: string]: unknown;
 }
 
@@ -48,7 +51,29 @@ export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command,
   const run = await runMerchantSuite(session, opts, choose);
   const shown = opts.save === false ? run : await saveRun(session, run, opts);
   await writeReports(session, shown, opts.junit);
+  await writeGithub(session, shown, cmd.name(), opts);
   return exitCodeOf(run.summary);
+}
+
+/**
+ * Under GitHub Actions (GITHUB_ACTIONS=true) or with --github: the job summary appended to
+ * GITHUB_STEP_SUMMARY (when set) and one annotation per failed check, on stdout unless --json
+ * owns stdout (then stderr, which the runner reads too).
+ */
+export async function writeGithub(session: Session, run: RunResult, command: string, opts: { github?: boolean }): Promise<void> {
+  if (!opts.github && process.env.GITHUB_ACTIONS !== 'true') return;
+  const masked = session.redactor.json(run);
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (file) {
+    try {
+      await appendFile(file, renderGithubSummary(masked, command));
+    } catch (error) {
+      throw new InputError(`Cannot append the job summary to GITHUB_STEP_SUMMARY (${file}): ${(error as Error).message}.`, file);
+    }
+  }
+  const lines = githubAnnotations(masked).map((l) => `${l}\n`).join('');
+  if (lines && session.globals.json) session.output.err(lines);
+  else if (lines) session.output.out(lines);
 }
 
 /**

@@ -17,7 +17,7 @@ import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
 import type { GlobalOptions } from '../output.js';
 import { sessionFor } from '../session.js';
-import { runMerchantSuite, saveRun, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+import { runMerchantSuite, saveRun, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 
 /** The demo's configuration: every auth mode, with secrets that exist only for this run. */
 export function demoConfig(): XborderConfig {
@@ -76,7 +76,9 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       giftCards.push(outcome.caseResult);
     }
     const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
-    await writeReports(session, opts.save === false ? run : await saveRun(session, run, opts), opts.junit);
+    const shown = opts.save === false ? run : await saveRun(session, run, opts);
+    await writeReports(session, shown, opts.junit);
+    await writeGithub(session, shown, 'demo', opts);
     return exitCodeOf(run.summary);
   } finally {
     await closeAgents();

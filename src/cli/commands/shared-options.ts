@@ -45,7 +45,8 @@ export function addReportFlags(cmd: Command): Command {
     .option('--exclude-checks <ids>', 'leave these check ids out')
     .option('--out <dir>', 'save the run folder here (default .xborder/runs/<UTC time>)')
     .option('--no-save', 'do not save a run folder')
-    .option('--last-failed', 'run only the cases that failed or errored in the newest saved run');
+    .option('--last-failed', 'run only the cases that failed or errored in the newest saved run')
+    .option('--github', 'GitHub Actions job summary (GITHUB_STEP_SUMMARY) and annotations; automatic when GITHUB_ACTIONS=true');
 }
 
 /** The ConfigFlags part of a command's parsed options. */
