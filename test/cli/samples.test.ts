@@ -3,8 +3,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '../helpers/run-cli.js';
+import { defaultConfig } from '../../src/config/defaults.js';
+import { startMockMerchant } from '../../src/mock/merchant/server.js';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -91,17 +95,35 @@ describe('xborder samples', () => {
     expect(unknown.stderr).toContain('order-minimal');
   });
 
-  it('masks the test card number of the payment sample unless --show-secrets', () => {
+  it('prints the built-in test data as they are (public test values), but masks card data the user sets', () => {
     const payment = index.find((s) => s.name === 'order-payment');
     expect(payment).toBeDefined();
     const raw = JSON.parse(readFileSync(join(root, 'samples', payment!.file), 'utf8'));
     const card = String(raw.PaymentDetails.CardNumber);
     expect(card).toMatch(/^\d{12,19}$/);
-    const masked = xborder(['samples', 'show', 'order-payment']);
-    expect(masked.code).toBe(0);
-    expect(masked.stdout).not.toContain(card);
-    expect(masked.stdout).not.toContain(`"${raw.PaymentDetails.CVVNumber}"`);
-    const shown = xborder(['--show-secrets', 'samples', 'show', 'order-payment']);
-    expect(shown.stdout).toContain(card);
+    const shown = xborder(['samples', 'show', 'order-payment']);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual(raw);
+    // A user's own card (Luhn-valid) and CVV set with --set are theirs: masked.
+    const own = xborder(['samples', 'show', 'order-payment', '--set', 'PaymentDetails.CardNumber=5555555555554444', '--set', 'PaymentDetails.CVVNumber=987']);
+    expect(own.stdout).not.toContain('5555555555554444');
+    expect(own.stdout).not.toContain('"987"');
+    expect(own.stdout).toContain('4444');
+    expect(JSON.parse(own.stdout).OrderId).toBe(raw.OrderId);
+  });
+
+  it('samples show X > f.json, then post-order --file f.json, passes against the reference merchant', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-samples-'));
+    writeFileSync(join(dir, 'order.json'), xborder(['samples', 'show', 'order-payment']).stdout);
+    const merchant = await startMockMerchant({ config: defaultConfig() });
+    try {
+      const posted = await runCli(['post-order', '--file', 'order.json', '--merchant-url', merchant.url, '--json', '--no-save'], { cwd: dir });
+      const checks = (JSON.parse(posted.stdout) as { cases: { checks: { id: string; status: string }[] }[] }).cases[0]!.checks;
+      expect(checks.filter((k) => k.status === 'failed')).toEqual([]);
+      expect(checks.find((k) => k.id === 'payment-fields')?.status).toBe('passed');
+      expect(posted.code).toBe(0);
+    } finally {
+      await merchant.close();
+    }
   });
 });

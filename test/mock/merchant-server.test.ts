@@ -197,7 +197,9 @@ describe('reference merchant: SendOrderToMerchant', () => {
     const server = await start();
     await postOrder(server, sampleOrder({ ClearCart: false }));
     expect((await getCart(server)).json.productsList.length).toBeGreaterThan(0);
-    await postOrder(server, sampleOrder({ OrderId: 'GE22222222GB', ClearCart: true }));
+    const cleared = await postOrder(server, sampleOrder({ OrderId: 'GE22222222GB', ClearCart: true }));
+    // Said in the answer: the one cart of the plain reference merchant is empty from now on.
+    expect(cleared.headers.get('warning')).toContain(`cart ${TOKEN} cleared (ClearCart true): GetCheckoutCartInfo answers it empty`);
     const cart = await getCart(server);
     expect(cart.status).toBe(200);
     expect(cart.json.productsList).toEqual([]);

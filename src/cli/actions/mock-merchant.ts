@@ -73,7 +73,7 @@ function authLabel(config: XborderConfig): string {
 }
 
 function logLine(entry: MerchantLogEntry): string {
-  return `${entry.method} ${entry.path} -> ${entry.status}${entry.authMode ? ` (auth: ${entry.authMode})` : ''}\n`;
+  return `${entry.method} ${entry.path} -> ${entry.status}${entry.authMode ? ` (auth: ${entry.authMode})` : ''}${entry.note ? `\n  note: ${entry.note}` : ''}\n`;
 }
 
 function listFaults(output: Output, json: boolean): void {

@@ -1,7 +1,7 @@
 /**
  * `xborder samples list` and `xborder samples show NAME`: the built-in payloads, optionally with
- * `--set` overrides and decoded. The payment sample carries a test card number, so output goes
- * through the redactor unless --show-secrets.
+ * `--set` overrides and decoded. The samples' own test data are shown as they are; values the user
+ * sets go through the redactor unless --show-secrets.
  */
 import type { Command } from 'commander';
 import Table from 'cli-table3';
@@ -53,13 +53,32 @@ export async function runList(cmd: Command, word?: string): Promise<number> {
 /** `samples show NAME`: the sample as pretty JSON, overrides applied, optionally decoded. */
 export async function runShow(opts: ShowOptions, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
+  // The document is masked value by value below (keys, card numbers) and the samples' own test
+  // values are then put back; a text mask on top would mask those public values again.
   const redactor = new Redactor();
-  const output = createOutput({ globals, mask: (s) => redactor.text(s) });
+  const output = createOutput({ globals, mask: (s) => s });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
   const info = findSample(opts.name);
-  let doc = applyOverrides(loadSample(info.name), opts.set ?? [], info.kind);
-  if (opts.decoded) doc = decodePayload(doc).decoded;
-  const shown = globals.showSecrets ? doc : redactor.json(doc);
+  const sample = loadSample(info.name);
+  let doc = applyOverrides(sample, opts.set ?? [], info.kind);
+  let original = sample;
+  if (opts.decoded) {
+    doc = decodePayload(doc).decoded;
+    original = decodePayload(sample).decoded;
+  }
+  // The built-in test data (test card, test PIN) are public values, printed as they are so the
+  // output works as input (`samples show X > f.json` then `post-order --file f.json`); what the
+  // user set with --set is theirs, and stays masked.
+  const shown = globals.showSecrets ? doc : keepBuiltIn(redactor.json(doc), doc, original);
   output.out(`${JSON.stringify(shown, null, 2)}\n`);
   return 0;
+}
+
+/** `masked`, with every value that is the sample's own (same place, same value) put back as it is. */
+function keepBuiltIn(masked: unknown, raw: unknown, sample: unknown): unknown {
+  if (masked === raw) return masked;
+  if (typeof raw !== 'object' || raw === null) return raw === sample ? raw : masked;
+  if (typeof masked !== 'object' || masked === null || typeof sample !== 'object' || sample === null) return masked;
+  if (Array.isArray(raw)) return raw.map((v, i) => keepBuiltIn((masked as unknown[])[i], v, (sample as unknown[])[i]));
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, keepBuiltIn((masked as Record<string, unknown>)[k], v, (sample as Record<string, unknown>)[k])]));
 }

@@ -12,6 +12,7 @@ import { defineMock } from './mock.js';
 import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
 import { defineRuns } from './runs.js';
+import { defineInit } from './init.js';
 import { defineValidate } from './validate.js';
 import { defineWizard } from './wizard.js';
 
@@ -23,6 +24,7 @@ export function defineCommands(program: Command): void {
   defineDemo(program);
   defineSamples(program);
   defineRuns(program);
+  defineInit(program);
   defineMock(program);
   defineGiftCard(program);
   definePlatform(program);

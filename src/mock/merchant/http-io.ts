@@ -15,6 +15,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** The body is plain text (a cart token), not JSON: no wire fault or shape applies. */
   text?: boolean;
+  /** Something the person running the mock should know (logged beside the request). */
+  note?: string;
 }
 
 /** How ResponseInfo answers are written: inside the documented wrapper, or its fields at the top level. */

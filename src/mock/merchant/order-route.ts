@@ -42,14 +42,20 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
   const stored = storeOrder(orderId, decoded, ctx);
   if ('status' in stored) return stored;
 
+  let note: string | undefined;
   if (getProp(order, 'ClearCart') === true) {
     const cartId = getString(order, 'CartId');
-    if (cartId) ctx.store.clearCart(cartId);
+    const wasFilled = cartId !== undefined && ctx.store.cart(cartId)?.cleared === false;
+    if (cartId && ctx.store.clearCart(cartId) && wasFilled && !ctx.storeMode) {
+      // Said out loud: the one cart of a plain reference merchant answers empty from now on.
+      note = `cart ${cartId} cleared (ClearCart true): GetCheckoutCartInfo answers it empty until the reference merchant restarts; --store issues a fresh cart per order`;
+    }
   }
   const paymentDetails = getProp(order, 'PaymentDetails');
   // A re-delivery is not charged twice: the first charge is answered again.
   if (isObject(paymentDetails) && !stored.payment) stored.payment = chargeFor(decoded, ctx.config.merchant.currencyCode);
-  return successReply(stored, isObject(paymentDetails), ctx.fault);
+  const reply = successReply(stored, isObject(paymentDetails), ctx.fault);
+  return note ? { ...reply, note, headers: { ...reply.headers, Warning: `199 xborder-mock "${note}"` } } : reply;
 }
 
 /** 401 when the GUID is missing, 403 when it names another merchant (compared ignoring case). */

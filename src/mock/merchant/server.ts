@@ -44,6 +44,8 @@ export interface MerchantLogEntry {
   status: number;
   /** The auth mode that accepted the request, when one did. */
   authMode?: string;
+  /** What the person running the mock should know about this request. */
+  note?: string;
 }
 
 /** The running reference merchant. */
@@ -73,7 +75,7 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
       .catch((error: unknown): Outcome => ({ reply: errorReply(500, 'Internal error', error instanceof Error ? error.message : String(error)) }))
       .then(({ reply, authMode }) => {
         writeReply(res, reply, fault, shape);
-        options.onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, status: res.statusCode, authMode });
+        options.onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, status: res.statusCode, authMode, ...(reply.note ? { note: reply.note } : {}) });
       })
       .catch(() => res.destroy());
   });
