@@ -4,6 +4,7 @@
  */
 import { appendFile, writeFile } from 'node:fs/promises';
 import { githubAnnotations, renderGithubSummary } from '../report/github.js';
+import { renderHtml } from '../report/html.js';
 import { relative } from 'node:path';
 import { saveRunFolder } from './run-folder.js';
 import type { Command } from 'commander';
@@ -42,6 +43,10 @@ export interface MerchantRunOptions {
   lastFailed?: boolean;
   /** The GitHub Actions summary and annotations, also outside GitHub Actions. */
   github?: boolean;
+  /** `--html FILE`: the self-contained HTML report. */
+  html?: string;
+  /** What the run was (`check`, `demo`...), for report titles. */
+  title?: string;
   [flag: string]: unknown;
 }
 
@@ -49,8 +54,8 @@ export interface MerchantRunOptions {
 export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts): Promise<number> {
   const session = await openSession(opts, cmd);
   const run = await runMerchantSuite(session, opts, choose);
-  const shown = opts.save === false ? run : await saveRun(session, run, opts);
-  await writeReports(session, shown, opts.junit);
+  const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: cmd.name() });
+  await writeReports(session, shown, opts.junit, opts.html);
   await writeGithub(session, shown, cmd.name(), opts);
   return exitCodeOf(run.summary);
 }
@@ -82,7 +87,8 @@ export async function writeGithub(session: Session, run: RunResult, command: str
  */
 export async function saveRun(session: Session, run: RunResult, opts: MerchantRunOptions): Promise<RunResult> {
   const masked = session.redactor.json(run);
-  const saved = await saveRunFolder(masked, { cwd: process.cwd(), out: opts.out, ...(opts.junit ? { junit: renderJunit(masked) } : {}) });
+  const html = renderHtml(masked, { title: `xborder ${opts.title ?? 'run'}`, generatedAt: new Date().toISOString() });
+  const saved = await saveRunFolder(masked, { cwd: process.cwd(), out: opts.out, html, ...(opts.junit ? { junit: renderJunit(masked) } : {}) });
   if (!session.globals.json) session.output.err(`Run saved to ${relative(process.cwd(), saved.dir) || '.'}\n`);
   return { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) };
 }
@@ -132,8 +138,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   }
 }
 
-/** Prints the table or JSON report and writes the JUnit file, all masked. */
-export async function writeReports(session: Session, run: RunResult, junitFile?: string): Promise<void> {
+/** Prints the table or JSON report and writes the JUnit and HTML files, all masked. */
+export async function writeReports(session: Session, run: RunResult, junitFile?: string, htmlFile?: string): Promise<void> {
   const masked = session.globals.showSecrets ? run : session.redactor.json(run);
   if (session.globals.json) session.output.out(renderJson(masked));
   else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose, width: terminalWidth(process.stdout, process.env) }));
@@ -144,6 +150,14 @@ export async function writeReports(session: Session, run: RunResult, junitFile?:
       await writeFile(junitFile, renderJunit(masked));
     } catch (error) {
       throw new InputError(`Cannot write the JUnit report to ${junitFile}: ${(error as Error).message}.`, junitFile);
+    }
+  }
+  if (htmlFile) {
+    try {
+      // Always masked: an HTML report is made to be attached to a ticket.
+      await writeFile(htmlFile, renderHtml(session.redactor.json(run), { title: 'xborder report', generatedAt: new Date().toISOString() }));
+    } catch (error) {
+      throw new InputError(`Cannot write the HTML report to ${htmlFile}: ${(error as Error).message}.`, htmlFile);
     }
   }
 }

@@ -50,6 +50,9 @@ describe('the run folder', () => {
     const root = join(dir, '.xborder/runs', run!);
     const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as { summary: { failed: number } };
     expect(report.summary.failed).toBe(2);
+    const html = readFileSync(join(root, 'report.html'), 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('idempotent-redelivery');
     const scripts = allFiles(root).filter((f) => f.endsWith('reproduce.sh'));
     expect(scripts.length).toBe(2);
     // The table points at the script instead of printing a long curl.
@@ -89,6 +92,15 @@ describe('the run folder', () => {
     expect(runsIn(dir)).toHaveLength(2);
     const table = await runCli(['runs'], { cwd: dir });
     expect(table.stdout).toContain('2 saved runs; the newest has 2 failed or errored cases');
+  });
+
+  it('--html FILE writes the self-contained report there, masked', async () => {
+    const result = await runCli(['check', '--no-save', '--html', 'out.html'], { cwd: dir, env: ENV });
+    expect(result.code).toBe(1);
+    const html = readFileSync(join(dir, 'out.html'), 'utf8');
+    expect(html).toContain('SendOrderToMerchant');
+    expect(html).not.toContain(KEY);
+    expect(html).not.toContain(Buffer.from(`platform:${PASSWORD}`).toString('base64'));
   });
 
   it('--no-save writes nothing; --out writes where asked and refuses a folder in use', async () => {

@@ -76,8 +76,8 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       giftCards.push(outcome.caseResult);
     }
     const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
-    const shown = opts.save === false ? run : await saveRun(session, run, opts);
-    await writeReports(session, shown, opts.junit);
+    const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: 'demo' });
+    await writeReports(session, shown, opts.junit, opts.html);
     await writeGithub(session, shown, 'demo', opts);
     return exitCodeOf(run.summary);
   } finally {

@@ -39,6 +39,7 @@ export function addReportFlags(cmd: Command): Command {
   return cmd
     .option('--strict', 'lenient forms (casing, aliases, numbers as strings) fail instead of warn')
     .option('--junit <file>', 'also write a JUnit XML report to FILE')
+    .option('--html <file>', 'also write a self-contained HTML report to FILE')
     .option('--auth <modes>', 'only these configured auth modes, e.g. header,jwt')
     .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .option('--checks <ids>', 'report only these check ids, e.g. auth-enforced,guid-enforced (`xborder checks` lists them)')
