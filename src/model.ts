@@ -81,6 +81,12 @@ export interface Exchange {
 export type Endpoint =
   | 'GetCheckoutCartInfo'
   | 'SendOrderToMerchant'
+  | 'PerformOrderPayment'
+  | 'UpdateOrderStatus'
+  | 'UpdateOrderShippingInfo'
+  | 'SendAdditionalRequiredDocumentsToMerchant'
+  | 'NotifyOrderRefund'
+  | 'OrderLifecycle'
   | 'ValidateGiftCard'
   | 'PlatformCall';
 
@@ -181,6 +187,9 @@ export interface HttpSettings {
   proxy?: string;
 }
 
+/** The order lifecycle calls beyond SendOrderToMerchant that a merchant may implement. */
+export type LifecycleEvent = 'payment' | 'status' | 'shipping-info' | 'documents' | 'refund';
+
 /** The resolved configuration: defaults <- file <- XBORDER_* env <- flags. */
 export interface XborderConfig {
   merchantGUID: string;
@@ -199,6 +208,13 @@ export interface XborderConfig {
     carts: string[];
     /** A shell command printing one fresh cart token per run. */
     newCart?: { command: string; timeoutMs?: number };
+    /** The lifecycle events the merchant implements (default none). */
+    events: LifecycleEvent[];
+    paymentPath: string;
+    statusPath: string;
+    shippingInfoPath: string;
+    documentsPath: string;
+    refundPath: string;
   };
   platform: {
     baseUrl?: string;

@@ -12,7 +12,7 @@ import { readResponseInfo } from './response-info.js';
 import { readErrorAnswer } from './error-answer.js';
 
 /** The checks judged by refusal, each proving one thing the merchant must refuse. */
-export type RefusalId = 'auth-enforced' | 'guid-enforced' | 'rejects-invalid-order' | 'cart-single-use' | 'cart-hash-enforced' | 'unknown-cart-refused';
+export type RefusalId = 'auth-enforced' | 'guid-enforced' | 'rejects-invalid-order' | 'cart-single-use' | 'cart-hash-enforced' | 'unknown-cart-refused' | 'event-unknown-order-refused' | 'refund-within-order';
 
 /** What was wrong with the request, for the finding ("no credentials", "a wrong MerchantGUID"). */
 export interface RefusalCase {

@@ -107,7 +107,7 @@ async function cartTokenForNegative(ctx: MerchantContext): Promise<string> {
 }
 
 /** Why no auth-enforced case can be made for this configuration, or undefined when they can. */
-function whyNoAuthNegatives(auth: AuthConfig[]): { authMode: string; reason: string } | undefined {
+export function whyNoAuthNegatives(auth: AuthConfig[]): { authMode: string; reason: string } | undefined {
   if (auth.some((a) => a.mode === 'none')) {
     return { authMode: 'none', reason: 'auth mode "none" is configured, so requests without credentials are allowed; list only the enforced modes to test rejection' };
   }
@@ -118,7 +118,7 @@ function whyNoAuthNegatives(auth: AuthConfig[]): { authMode: string; reason: str
 }
 
 /** One way to send a request without valid credentials. */
-interface AuthVariant {
+export interface AuthVariant {
   id: string;
   authMode: string;
   what: string;
@@ -126,7 +126,7 @@ interface AuthVariant {
 }
 
 /** No credentials at all, then each selected mode's wrong variants; all from the denied address when an ip mode has one. */
-function authVariants(ctx: MerchantContext): AuthVariant[] {
+export function authVariants(ctx: MerchantContext): AuthVariant[] {
   const ip = ctx.config.auth.find((a): a is Extract<AuthConfig, { mode: 'ip' }> => a.mode === 'ip');
   const fromDenied = (spec: RequestSpec): RequestSpec => (ip?.deniedLocalAddress ? { ...spec, localAddress: ip.deniedLocalAddress } : spec);
   const variants: AuthVariant[] = [{ id: 'missing-credentials', authMode: 'none', what: 'no credentials', apply: async (spec) => fromDenied(spec) }];

@@ -3,7 +3,11 @@
  * `check` is cart + every order sample + the order sequences + the negatives (+ the cart sequence
  * when the run has real carts); `check-cart` and `post-order` take parts of it.
  */
-import type { CheckResult, Endpoint } from '../model.js';
+import type { CheckResult, Endpoint, LifecycleEvent } from '../model.js';
+import { runEventCases } from './events/event-cases.js';
+import { runScenarios } from './events/scenarios.js';
+import { EVENT_SPECS } from './events/bodies.js';
+import { runSendCase, type EventSend } from './events/send-case.js';
 import type { RefusalCase } from '../checks/refusal.js';
 import { selectsAny } from '../checks/selection.js';
 import { listSamples, loadSample } from '../samples/catalog.js';
@@ -42,6 +46,8 @@ export interface PlanParts {
   negatives: boolean;
   /** Said before the run starts (on stderr): what the user should know about what is sent. */
   notices?: string[];
+  /** Lifecycle calls to send once per auth mode (`xborder send EVENT`). */
+  sends?: EventSend[];
 }
 
 /** Every built-in order sample, ready to post. */
@@ -75,12 +81,23 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     }
     for (const source of parts.orders) tasks.push({ label: `order ${source.variant} [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys([source.variant], mode.mode), run: () => runOrderCase(ctx, source, mode) });
     if (sequences && fullest) tasks.push({ label: `order redelivery, update, unknown properties [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['redelivery', 'update', 'unknown-properties'], mode.mode), run: () => runOrderSequences(ctx, () => fullest.build(), mode) });
+    for (const send of parts.sends ?? []) {
+      tasks.push({ label: `${send.event} ${send.variant} [${mode.mode}]`, phase: ORDER_PHASE, keys: [caseKey(EVENT_SPECS[send.event].endpoint, send.variant, mode.mode)], run: () => runSendCase(ctx, send, mode) });
+    }
+    for (const event of ctx.config.merchant.events) {
+      tasks.push({ label: `${event} [${mode.mode}]`, phase: ORDER_PHASE, keys: eventKeys(event, mode.mode), run: () => runEventCases(ctx, event, mode, parts.negatives && mode === ctx.modes[0]) });
+    }
     if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
   }
   // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
   if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0] && wanted(CART_CHECKS)) {
     const mode = ctx.modes[0];
     tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['cart-reuse', 'wrong-cart-hash', 'unknown-cart'], mode.mode), run: () => runCartSequence(ctx, () => fullest.build(), mode) });
+  }
+  // The lifecycle scenarios are about the merchant's state, not an auth mode: once.
+  if (parts.sequences && ctx.config.merchant.events.length > 0 && ctx.modes[0]) {
+    const mode = ctx.modes[0];
+    tasks.push({ label: `lifecycle scenarios [${mode.mode}]`, phase: ORDER_PHASE, keys: ['lifecycle', 'cancel', 'out-of-order'].map((v) => caseKey('OrderLifecycle', v, mode.mode)), run: () => runScenarios(ctx, mode) });
   }
   if (parts.negatives && wanted(['auth-enforced', 'guid-enforced'])) {
     const first = parts.orders[0] ?? sampleOrderSources(ctx, ['order-minimal'])[0]!;
@@ -94,6 +111,12 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
 }
 
 const CART = 'GetCheckoutCartInfo';
+
+/** The keys of an event's cases (its negatives included). */
+function eventKeys(event: LifecycleEvent, mode: string): string[] {
+  const endpoint = EVENT_SPECS[event].endpoint;
+  return [event, `${event} redelivery`, `${event} unknown-order`, `${event} cancelled`, `${event} unknown-code`].map((v) => caseKey(endpoint, v, mode));
+}
 
 /** The keys of order cases and of the carts fetched for them. */
 function orderKeys(variants: string[], mode: string): string[] {

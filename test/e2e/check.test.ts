@@ -31,7 +31,7 @@ function configs(baseUrl: string): { server: XborderConfig; file: Record<string,
   };
   const server = {
     merchantGUID: file.merchantGUID,
-    merchant: { ...file.merchant, cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [] },
+    merchant: { ...file.merchant, cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
     platform: { guidIn: 'query' },
     giftCard: {},
     auth: [

@@ -39,7 +39,7 @@ const outputs: { label: string; text: string }[] = [];
 function serverConfig(): XborderConfig {
   return {
     merchantGUID: GUID,
-    merchant: { baseUrl: '', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [] },
+    merchant: { baseUrl: '', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
     platform: { guidIn: 'query' },
     giftCard: {},
     auth: [

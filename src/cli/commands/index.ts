@@ -13,6 +13,7 @@ import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
 import { defineRuns } from './runs.js';
 import { defineInit } from './init.js';
+import { defineSend } from './send.js';
 import { defineValidate } from './validate.js';
 import { defineWizard } from './wizard.js';
 
@@ -25,6 +26,7 @@ export function defineCommands(program: Command): void {
   defineSamples(program);
   defineRuns(program);
   defineInit(program);
+  defineSend(program);
   defineMock(program);
   defineGiftCard(program);
   definePlatform(program);

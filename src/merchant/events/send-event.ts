@@ -1,0 +1,69 @@
+/**
+ * Sending one lifecycle call and judging its answer: as a call that must be accepted (transport,
+ * HTTP 200, JSON, the ResponseInfo schema, `event-accepted`, error-status) or as one that must be
+ * refused (transport, the refusal, error-status, the answer's forms).
+ */
+import type { AuthConfig, CheckResult, Exchange, RequestSpec } from '../../model.js';
+import { applyAuth } from '../../auth/index.js';
+import { send } from '../../http/send.js';
+import { checkFrom } from '../../checks/result.js';
+import { describeError, infoPath, readResponseInfo, type ResponseInfoView } from '../../checks/response-info.js';
+import { judgeErrorStatus } from '../../checks/order-outcome.js';
+import { judgePayload, judgeRefusalAnswer } from '../../checks/payload.js';
+import { judgeRefused, type RefusalCase } from '../../checks/refusal.js';
+import { judgeTransport } from '../../checks/transport.js';
+import { readJsonBody } from '../../http/body.js';
+import { merchantUrl } from '../requests.js';
+import { judgeExchange } from '../send-judged.js';
+import type { MerchantContext } from '../context.js';
+import type { EventSpec } from './bodies.js';
+
+/** A sent lifecycle call and what was judged of it. */
+export interface SentEvent {
+  exchange: Exchange;
+  json?: unknown;
+  info?: ResponseInfoView;
+  checks: CheckResult[];
+  /** The merchant took it (Success true). */
+  accepted: boolean;
+}
+
+/** The request of a lifecycle call. */
+export function eventRequest(ctx: MerchantContext, spec: EventSpec, body: unknown): RequestSpec {
+  return { method: 'POST', url: merchantUrl(ctx.config, spec.path(ctx.config)).toString(), headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** Sends a call that must be accepted; `event-accepted` says whether it was. */
+export async function sendAccepted(ctx: MerchantContext, spec: EventSpec, body: Record<string, unknown>, auth: AuthConfig): Promise<SentEvent> {
+  ctx.noteSecrets?.(body);
+  const judged = await sendJudgedSpec(ctx, await applyAuth(eventRequest(ctx, spec, body), auth), auth.mode);
+  const checks = [...judged.checks];
+  const info = readResponseInfo(judged.json);
+  if (judged.json !== undefined) checks.push(...judgePayload('order-response', judged.json, ctx.strict));
+  if (judged.answered) {
+    const accepted = info?.success === true;
+    checks.push(checkFrom('event-accepted', accepted ? [] : [{ message: `${spec.endpoint} for an order the merchant has was not accepted: ${info ? describeError(info) : `HTTP ${judged.exchange.response?.status}`}`, path: infoPath(info, 'Success'), expected: true, actual: info?.success ?? 'missing' }]));
+    const status = judgeErrorStatus(judged.exchange, info);
+    if (status) checks.push(status);
+  }
+  return { exchange: judged.exchange, json: judged.json, info, checks, accepted: info?.success === true };
+}
+
+async function sendJudgedSpec(ctx: MerchantContext, spec: RequestSpec, authMode: string) {
+  return judgeExchange(ctx, await send(spec, ctx.config.http), { expect200: true, authMode });
+}
+
+/** Sends a request that must be refused for `refusal`'s reason (the spec already carries its credentials, or none). */
+export async function sendRefused(ctx: MerchantContext, spec: RequestSpec, refusal: RefusalCase): Promise<SentEvent> {
+  const exchange = await send(spec, ctx.config.http);
+  const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
+  const body = exchange.response ? readJsonBody(exchange.response) : undefined;
+  const info = readResponseInfo(body?.json);
+  const checks: CheckResult[] = transport.answered ? [...transport.checks, judgeRefused(refusal, exchange, body?.json)] : transport.checks;
+  if (transport.answered) {
+    const status = judgeErrorStatus(exchange, info);
+    if (status) checks.push(status);
+    checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
+  }
+  return { exchange, json: body?.json, info, checks, accepted: info?.success === true };
+}
