@@ -1,15 +1,17 @@
 /**
  * `xborder mock platform`: serves the reference platform (ValidateGiftCard with the documented test
  * cards; every other indexed operation answers 501) until SIGINT/SIGTERM. The merchant GUID it
- * accepts is the configured one (the sample GUID by default).
+ * accepts is the configured one (the sample GUID by default). `--fault NAME` makes it misbehave in
+ * one named way; `--list-faults` prints the faults and the check each shows in.
  */
 import type { Command } from 'commander';
 import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
+import { PLATFORM_FAULTS, resolvePlatformFault, type PlatformFault } from '../../mock/platform/faults.js';
 import { startMockPlatform, type PlatformLogEntry } from '../../mock/platform/server.js';
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
-import type { GlobalOptions, Output } from '../output.js';
+import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
 import { sessionFor } from '../session.js';
 
@@ -17,12 +19,22 @@ import { sessionFor } from '../session.js';
 export interface MockPlatformFlags {
   port?: string;
   host?: string;
+  fault?: string;
+  slowMs?: string;
+  listFaults?: boolean;
 }
 
 /** Runs the command; resolves with the exit code once a signal stopped the server. */
 export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
+  if (opts.listFaults) {
+    listFaults(createOutput({ globals }), globals.json === true);
+    return 0;
+  }
+  // Validate flags before reading the config: a typo in --fault needs no config to be reported.
+  const fault = resolvePlatformFault(opts.fault);
   const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
+  const slowMs = parseWholeNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
   const host = opts.host ?? '127.0.0.1';
   const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
   const { output } = sessionFor(globals, config);
@@ -32,6 +44,8 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
     merchantGUID: config.merchantGUID,
     port,
     host,
+    fault: fault?.name,
+    slowMs,
     onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
@@ -41,33 +55,59 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   // stops the server at once must get a clean exit 0, not a kill by signal.
   const stopped = untilSignal();
   if (json) {
-    output.out(`${JSON.stringify({ url: server.url, merchantGUID: config.merchantGUID, testCards: TEST_CARDS })}\n`);
+    output.out(`${JSON.stringify({ url: server.url, merchantGUID: config.merchantGUID, fault: fault?.name ?? 'none', testCards: TEST_CARDS })}\n`);
   } else {
-    output.out(banner(server.url, config.merchantGUID, output));
+    output.out(banner(server.url, config.merchantGUID, output, fault));
   }
   await stopped;
   await server.close();
   return 0;
 }
 
-/** The startup text: where it listens, which GUID it accepts, and the test cards. */
-function banner(url: string, guid: string, output: Output): string {
+/** The startup text: where it listens, which GUID it accepts, the test cards, and the fault. */
+function banner(url: string, guid: string, output: Output, fault: PlatformFault | undefined): string {
   const table = new Table({
     head: ['card id', 'PIN', 'answer'],
     style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
   });
   for (const card of TEST_CARDS) table.push([card.cardId, card.pin ?? '', card.description]);
   return [
-    `Reference platform listening on ${url}`,
-    `Accepts merchant GUID ${guid} (query merchantGUID, header MerchantGUID, or MerchantGUID in the ValidateGiftCard body); anything else: 401 ErrorInfo.`,
+    `Reference platform listening on ${url}${fault ? ` (fault: ${fault.name})` : ''}`,
+    fault?.name === 'guid-ignored'
+      ? 'Accepts any merchant GUID, or none (fault guid-ignored).'
+      : `Accepts merchant GUID ${guid} (query merchantGUID, header MerchantGUID, or MerchantGUID in the ValidateGiftCard body); anything else: 401 ErrorInfo.`,
     `ValidateGiftCard: POST ${url}/ValidateGiftCard with these test cards:`,
     table.toString(),
     'The other 31 indexed operations answer 501 ErrorInfo (not simulated); unknown paths 404; malformed JSON 400.',
     `Try: xborder gift-card validate --platform-url ${url} --card-id ${TEST_CARDS[0]!.cardId} --pin ${TEST_CARDS[0]!.pin} --country DE`,
+    ...(fault ? [faultLine(fault)] : []),
     '',
   ].join('\n');
 }
 
+/** What the fault changes, which check shows it, and how to trigger it. */
+function faultLine(fault: PlatformFault): string {
+  const shows = fault.status === 'passed'
+    ? `${fault.catches} passes where the conforming platform fails it`
+    : `expect ${fault.catches} ${fault.status}`;
+  return `Fault ${fault.name}: ${fault.description}. ${shows[0]!.toUpperCase()}${shows.slice(1)}${fault.trigger ? ` (to see it: ${fault.trigger})` : ''}.`;
+}
+
 function logLine(entry: PlatformLogEntry): string {
   return `${entry.method} ${entry.path} -> ${entry.status}\n`;
+}
+
+function listFaults(output: Output, json: boolean): void {
+  if (json) {
+    output.out(`${JSON.stringify(PLATFORM_FAULTS, null, 2)}\n`);
+    return;
+  }
+  const table = new Table({
+    head: ['fault', 'check it shows in', 'result', 'what the platform does wrong'],
+    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
+    colWidths: [null, null, null, 60] as unknown as number[],
+    wordWrap: true,
+  });
+  for (const f of PLATFORM_FAULTS) table.push([f.name, f.catches, f.status, f.trigger ? `${f.description} (to see it: ${f.trigger})` : f.description]);
+  output.out(`${table.toString()}\n${PLATFORM_FAULTS.length} faults; serve one with: xborder mock platform --fault NAME\n`);
 }

@@ -34,7 +34,17 @@ export function defineMock(program: Command): void {
     .description('serve the platform-hosted endpoints (ValidateGiftCard with test cards; others answer 501)')
     .option('--port <n>', 'port to listen on (default: a free port)')
     .option('--host <h>', 'address to listen on (default: 127.0.0.1)')
-    .action(async (opts: { port?: string; host?: string }, cmd: Command) => {
+    .option('--fault <name>', 'misbehave in one named way, to see the matching check fail (see --list-faults)')
+    .option('--slow-ms <ms>', 'how long the "slow" fault sleeps before answering (default: 3000)')
+    .option('--list-faults', 'list the faults and the check each shows in, then exit')
+    .addHelpText(
+      'after',
+      '\nServes until Ctrl-C (SIGINT) or SIGTERM, then exits 0.\n\n' +
+        'Examples:\n  xborder mock platform --port 8790\n  xborder mock platform --fault gift-card-no-isvalid\n' +
+        '  xborder mock platform --fault slow --slow-ms 5000   (then: xborder gift-card validate ... --timeout 2s)\n' +
+        '  xborder mock platform --list-faults',
+    )
+    .action(async (opts: { port?: string; host?: string; fault?: string; slowMs?: string; listFaults?: boolean }, cmd: Command) => {
       const { run } = await import('../actions/mock-platform.js');
       process.exitCode = await run(opts, cmd);
     });

@@ -29,8 +29,51 @@ export function errorInfo(status: number, error: string, description: string, he
   return { status, body: { Code: String(status), Error: error, Description: description }, ...(headers ? { headers } : {}) };
 }
 
-/** Answers one request for the merchant identified by `merchantGUID`. */
-export function handlePlatformRequest(request: PlatformRequest, merchantGUID: string): PlatformAnswer {
+/**
+ * Answers one request for the merchant identified by `merchantGUID`, misbehaving as `fault` says
+ * (a name of PLATFORM_FAULTS; `html-502` and `slow` are the server's, not the answer's).
+ */
+export function handlePlatformRequest(request: PlatformRequest, merchantGUID: string, fault?: string): PlatformAnswer {
+  return withFault(conformingAnswer(request, merchantGUID, fault === 'guid-ignored'), fault);
+}
+
+/**
+ * `answer` changed as `fault` says: the ErrorInfo faults change every error answer (any status but
+ * 200), the gift-card faults every HTTP 200 answer (only ValidateGiftCard has one). Other faults
+ * leave it as it is. The input is not mutated.
+ */
+export function withFault(answer: PlatformAnswer, fault: string | undefined): PlatformAnswer {
+  if (!fault) return answer;
+  const body = answer.body as Record<string, unknown>;
+  if (answer.status !== 200) {
+    switch (fault) {
+      case 'error-200':
+        return { ...answer, status: 200 };
+      case 'error-info-no-code': {
+        const { Code: _code, ...rest } = body;
+        return { ...answer, body: rest };
+      }
+      case 'error-code-number':
+        return { ...answer, body: { ...body, Code: Number(body.Code) } };
+      default:
+        return answer;
+    }
+  }
+  switch (fault) {
+    case 'gift-card-no-isvalid': {
+      const { IsValid: _isValid, ...rest } = body;
+      return { ...answer, body: rest };
+    }
+    case 'gift-card-balance-string':
+      return typeof body.Balance === 'number' ? { ...answer, body: { ...body, Balance: body.Balance.toFixed(2) } } : answer;
+    case 'gift-card-isvalid-string':
+      return { ...answer, body: { ...body, IsValid: String(body.IsValid) } };
+    default:
+      return answer;
+  }
+}
+
+function conformingAnswer(request: PlatformRequest, merchantGUID: string, ignoreGuid: boolean): PlatformAnswer {
   const url = new URL(request.url, 'http://platform.invalid');
   const operation = operationForPath(url.pathname);
   if (!operation) return errorInfo(404, 'Not Found', `No platform operation at ${url.pathname}. The mock knows the 32 indexed operations (xborder platform list).`);
@@ -48,7 +91,7 @@ export function handlePlatformRequest(request: PlatformRequest, merchantGUID: st
   }
 
   const isGiftCard = operation === VALIDATE_GIFT_CARD;
-  const guidProblem = checkGuid(url, request.headers, isGiftCard ? body : undefined, merchantGUID);
+  const guidProblem = ignoreGuid ? undefined : checkGuid(url, request.headers, isGiftCard ? body : undefined, merchantGUID);
   if (guidProblem) return errorInfo(401, 'Unauthorized', guidProblem);
   if (!isGiftCard) {
     return errorInfo(501, 'Not Implemented', `${operation.name} (${operation.path}) is not simulated by the reference platform: the interface documents no shapes for it.`);
