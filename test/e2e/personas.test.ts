@@ -40,7 +40,7 @@ interface PersonaRun {
 }
 
 /** Starts the persona, writes a config a user of that store would write, runs `xborder check --json`. */
-async function checkPersona(run: PersonaRun, extra: string[] = []): Promise<{ code: number | null; report: Report; stderr: string; handle: PersonaHandle }> {
+async function checkPersona(run: PersonaRun, extra: string[] = [], merchantExtra: Record<string, unknown> = {}): Promise<{ code: number | null; report: Report; stderr: string; handle: PersonaHandle }> {
   const handle = await run.start({ merchantGUID: GUID, auth: run.auth });
   running.push(handle);
   const dir = mkdtempSync(join(tmpdir(), 'xb-persona-'));
@@ -53,6 +53,7 @@ async function checkPersona(run: PersonaRun, extra: string[] = []): Promise<{ co
       newCart: { command: `"${process.execPath}" "${NEW_CART}" ${handle.url}/test/new-cart` },
       countryCode: 'DE',
       currencyCode: 'EUR',
+      ...merchantExtra,
     },
     auth: [run.auth],
     timeoutMs: 10_000,
@@ -98,6 +99,22 @@ describe('xborder check against persona merchants built like deployed integratio
     expect(report.cases.find((c) => c.variant === 'wrong-merchant-guid')!.checks.find((k) => k.id === 'guid-enforced')?.status).toBe('passed');
     for (const id of ['cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused']) {
       expect(report.cases.some((c) => c.checks.some((k) => k.id === id && k.status === 'passed')), id).toBe(true);
+    }
+  });
+
+  it('Shopware plugin with its lifecycle (flat answers, unknown orders refused with 400): the lifecycle is judged right, only updates fail', async () => {
+    const { code, report } = await checkPersona(SHOPWARE, [], { events: ['status', 'refund'] });
+    expect(rows(report, 'failed')).toEqual(['SendOrderToMerchant update: update-same-order']);
+    expect(rows(report, 'errored')).toEqual([]);
+    expect(code).toBe(1);
+    const scenario = (variant: string) => report.cases.find((c) => c.endpoint === 'OrderLifecycle' && c.variant === variant)!;
+    const steps = scenario('lifecycle').checks.map((k) => `${k.id}:${k.status}`);
+    expect(steps).toContain('event-redelivery:passed');
+    expect(steps).toContain('refund-within-order:passed');
+    expect(scenario('cancel').checks.filter((k) => k.id === 'status-spellings').map((k) => k.status)).toEqual(['passed', 'passed']);
+    expect(scenario('out-of-order').checks.filter((k) => k.id === 'event-unknown-order-refused').map((k) => k.status)).toEqual(['passed', 'passed']);
+    for (const id of ['event-accepted', 'event-unknown-order-refused', 'unknown-status-clean', 'auth-enforced', 'guid-enforced']) {
+      expect(report.cases.some((c) => c.endpoint !== 'SendOrderToMerchant' && c.checks.some((k) => k.id === id && k.status === 'passed')), id).toBe(true);
     }
   });
 

@@ -311,6 +311,8 @@ export interface PersonaRoutes {
   order(req: http.IncomingMessage, res: http.ServerResponse, body: string): void;
   /** The answer to missing or wrong credentials (401). */
   unauthorized(res: http.ServerResponse, path: string): void;
+  /** Lifecycle endpoints (POST) by path, credentials already checked. */
+  events?: Record<string, (res: http.ServerResponse, body: string) => void>;
 }
 
 /** Starts a persona on 127.0.0.1:0. */
@@ -324,12 +326,14 @@ export async function startPersona(opts: PersonaOptions, store: Store, routes: P
       const body = await readBody(req);
       if (url.pathname === '/test/new-cart' && req.method === 'POST') return sendText(res, 200, store.issueCart());
       const isCart = url.pathname === cartPath;
-      if (!isCart && !(url.pathname === orderPath && req.method === 'POST')) return sendText(res, 404, 'Not Found');
+      const event = req.method === 'POST' ? routes.events?.[url.pathname] : undefined;
+      if (!isCart && !event && !(url.pathname === orderPath && req.method === 'POST')) return sendText(res, 404, 'Not Found');
       if (!authorized(req, auth)) {
         if (auth.mode === 'basic') res.setHeader('WWW-Authenticate', 'Basic realm="store"');
         return routes.unauthorized(res, url.pathname);
       }
       if (isCart) routes.cart(req, res, url.searchParams, body);
+      else if (event) event(res, body);
       else routes.order(req, res, body);
     } catch (err) {
       if (!res.headersSent) sendText(res, 500, `persona crashed: ${(err as Error).message}`);

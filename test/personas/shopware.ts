@@ -15,6 +15,11 @@
  *   (checked before the cart).
  * - End-customer values are form-decoded.
  *
+ * - Lifecycle: UpdateOrderStatus (`/order-status-update-only-url`: canceled and cancelled, other known
+ *   codes; an unknown code is a 400) and NotifyOrderRefund (`/order-refund-url`: a RefundId seen before
+ *   answers the same, quantities within what was ordered). An unknown order: 400 with
+ *   `{ OrderId, Success: false, Message: "Order not found" }`, flat, like every error here.
+ *
  * PLANTED REAL FAULT (the only one): an update (MerchantOrderId naming an existing order) is looked
  * up by its cart first; the first order deleted that cart, so every update is refused with 400
  * "No filled cart found for token". Updates never work.
@@ -33,6 +38,8 @@ export const SHOPWARE_LANGUAGE_ID = '2fbb5fe2e29a4d70aa5854ce7ce3e20b';
 export async function startShopware(opts: ShopwareOptions): Promise<PersonaHandle> {
   const store = new Store(CATALOGUE, () => `${hex32()}-${SHOPWARE_LANGUAGE_ID}`);
   const guid = opts.merchantGUID.toLowerCase();
+  const refunds = new Set<string>();
+  const refunded = new Map<string, Map<string, number>>();
 
   const refuse = (res: http.ServerResponse, orderId: unknown, message: string) =>
     sendJson(res, 400, { OrderId: typeof orderId === 'string' ? orderId : null, Success: false, Message: message });
@@ -57,6 +64,42 @@ export async function startShopware(opts: ShopwareOptions): Promise<PersonaHandl
       if (!cart) return sendJson(res, 404, { errors: [{ status: '404', code: 'CHECKOUT__CART_NOT_FOUND', title: 'Not Found', detail: `Cart with token ${token} not found.` }] });
       cart.hash = md5(canonicalCart(cart));
       sendJson(res, 200, cartAnswer(cart, query, cart.hash));
+    },
+
+    events: {
+      '/order-status-update-only-url': (res, text) => {
+        const body = parseJson(text);
+        if (!isRecord(body)) return refuse(res, undefined, 'Malformed JSON in request body');
+        if (typeof body.MerchantGUID !== 'string' || body.MerchantGUID.toLowerCase() !== guid) return sendEmpty(res, 400);
+        const order = store.byInternalId(body.MerchantOrderId) ?? store.byPlatformId(body.OrderId);
+        if (!order) return refuse(res, body.OrderId, 'Order not found');
+        const code = typeof body.StatusCode === 'string' ? body.StatusCode.toLowerCase() : '';
+        if (!['canceled', 'cancelled', 'n/a', 'processing', 'shipped', 'delivered'].includes(code)) return refuse(res, body.OrderId, `Unknown status ${String(body.StatusCode)}`);
+        order.status = code === 'cancelled' ? 'canceled' : code;
+        sendJson(res, 200, { InternalOrderId: order.InternalOrderId, OrderId: order.OrderId, Success: true });
+      },
+      '/order-refund-url': (res, text) => {
+        const body = parseJson(text);
+        if (!isRecord(body)) return refuse(res, undefined, 'Malformed JSON in request body');
+        if (typeof body.MerchantGUID !== 'string' || body.MerchantGUID.toLowerCase() !== guid) return sendEmpty(res, 400);
+        const order = store.byInternalId(body.MerchantOrderId) ?? store.byPlatformId(body.OrderId);
+        if (!order) return refuse(res, body.OrderId, 'Order not found');
+        const refundId = String(body.RefundId ?? '');
+        const ok = { InternalOrderId: order.InternalOrderId, OrderId: order.OrderId, Success: true };
+        if (refunds.has(refundId)) return sendJson(res, 200, ok);
+        const lines = Array.isArray(body.Products) ? body.Products.filter(isRecord) : [];
+        const ordered = new Map((Array.isArray(order.body.Products) ? order.body.Products.filter(isRecord) : []).map((p) => [String(p.CartItemId), Number(p.Quantity ?? 1)]));
+        const done = refunded.get(order.InternalOrderId) ?? new Map<string, number>();
+        for (const line of lines) {
+          const id = String(line.CartItemId);
+          const wanted = (done.get(id) ?? 0) + Number(line.RefundQuantity ?? 0);
+          if (!ordered.has(id) || wanted > ordered.get(id)!) return refuse(res, body.OrderId, `Refund exceeds the order for item ${id}`);
+        }
+        for (const line of lines) done.set(String(line.CartItemId), (done.get(String(line.CartItemId)) ?? 0) + Number(line.RefundQuantity ?? 0));
+        refunded.set(order.InternalOrderId, done);
+        refunds.add(refundId);
+        sendJson(res, 200, ok);
+      },
     },
 
     order(_req, res, text) {
