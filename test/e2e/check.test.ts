@@ -48,12 +48,18 @@ function configs(baseUrl: string): { server: XborderConfig; file: Record<string,
 
 const ENV = { XB_HEADER_KEY: SECRETS.header, XB_BASIC_PASSWORD: SECRETS.password, XB_JWT_SECRET: SECRETS.jwt, XB_QUERY_KEY: SECRETS.query };
 
-async function withMerchant<T>(fault: string | undefined, body: (dir: string, merchant: MockMerchantServer) => Promise<T>, store = false): Promise<T> {
+/** Every lifecycle event, for the faults that live in them. */
+const ALL_EVENTS = ['payment', 'status', 'shipping-info', 'documents', 'refund'] as const;
+
+async function withMerchant<T>(fault: string | undefined, body: (dir: string, merchant: MockMerchantServer) => Promise<T>, store = false, events = false): Promise<T> {
   const placeholder = configs('http://127.0.0.1:1');
+  if (events) placeholder.server.merchant.events = [...ALL_EVENTS];
   const merchant = await startMockMerchant({ config: placeholder.server, fault, slowMs: 2500, store });
   try {
     const dir = mkdtempSync(join(tmpdir(), 'xb-e2e-'));
-    writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify(configs(merchant.url).file, null, 2));
+    const file = configs(merchant.url).file;
+    if (events) (file.merchant as Record<string, unknown>).events = [...ALL_EVENTS];
+    writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify(file, null, 2));
     return await body(dir, merchant);
   } finally {
     await merchant.close();
@@ -106,6 +112,8 @@ describe('xborder check against the reference merchant', () => {
   /** Lenient forms only warn by default; --strict makes them fail. */
   const strictFails = new Set(['cart-casing', 'order-response-string-success']);
 
+  /** The faults of the lifecycle calls show when the merchant lists its events. */
+  const eventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
   for (const fault of MERCHANT_FAULTS) {
     const id = fault.rule ?? fault.catches;
     it(`catches fault ${fault.name}: ${id} ${fault.status}`, async () => {
@@ -121,7 +129,7 @@ describe('xborder check against the reference merchant', () => {
           expect(strict.code).toBe(1);
           expect((JSON.parse(strict.stdout) as Report).cases.some((c) => c.checks.some((k) => k.id === id && k.status === 'failed'))).toBe(true);
         }
-      }, storeFaults.has(fault.name));
+      }, storeFaults.has(fault.name), eventFault(fault.name));
     });
   }
 });

@@ -14,6 +14,10 @@ import { closeAgents } from '../../src/http/send.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
 import { PAYMENT_DETAILS, sampleOrder, start, testConfig } from './merchant-fixtures.js';
 
+/** The faults of the lifecycle calls show when the merchant lists its events. */
+const isEventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
+const CAUGHT_FAULTS = MERCHANT_FAULTS;
+
 /** The faults of store mode: only a store that issues carts can show them. */
 const STORE_FAULTS = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'cart-hash-ignored']);
 
@@ -21,8 +25,9 @@ const STORE_FAULTS = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'c
  * Runs the whole merchant suite (cart GET+POST, an order with payment, sequences, negatives). In
  * store mode every order takes a fresh cart the store issues over HTTP (POST /xborder/new-cart).
  */
-async function runSuite(fault: string | undefined, timeoutMs = 10_000, store = false): Promise<CaseResult[]> {
+async function runSuite(fault: string | undefined, timeoutMs = 10_000, store = false, events = false): Promise<CaseResult[]> {
   const config = testConfig([{ mode: 'header', name: 'X-Merchant-Key', value: 'catch-me-key' }]);
+  if (events) config.merchant.events = ['payment', 'status', 'shipping-info', 'documents', 'refund'];
   config.http = { ...config.http, timeoutMs, firstByteTimeoutMs: timeoutMs };
   const server = await start({ config, fault, slowMs: 300, store });
   config.merchant.baseUrl = server.url;
@@ -70,18 +75,18 @@ describe('the merchant suite against the reference merchant', () => {
     }
   });
 
-  it('passes every check on the conforming store: flat answers, orders on the carts it issued', async () => {
-    const result = statuses(await runSuite(undefined, 10_000, true));
+  it('passes every check on the conforming store: flat answers, orders on the carts it issued, the whole lifecycle', async () => {
+    const result = statuses(await runSuite(undefined, 10_000, true, true));
     const notPassed = [...result].filter(([, status]) => status !== 'passed');
     expect(notPassed).toEqual([]);
-    for (const id of ['cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused', 'order-accepted', 'rejects-invalid-order', 'idempotent-redelivery', 'update-same-order', 'guid-enforced', 'auth-enforced']) {
+    for (const id of ['event-accepted', 'event-redelivery', 'event-unknown-order-refused', 'status-spellings', 'unknown-status-clean', 'refund-within-order', 'cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused', 'order-accepted', 'rejects-invalid-order', 'idempotent-redelivery', 'update-same-order', 'guid-enforced', 'auth-enforced']) {
       expect(result.get(id), id).toBe('passed');
     }
   });
 
-  it.each(MERCHANT_FAULTS.map((f) => [f.name, f] as const))('%s is caught', async (name, fault) => {
+  it.each(CAUGHT_FAULTS.map((f) => [f.name, f] as const))('%s is caught', async (name, fault) => {
     // The slow fault sleeps 300 ms; a 200 ms timeout makes the run give up, as the platform would.
-    const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000, STORE_FAULTS.has(name)));
+    const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000, STORE_FAULTS.has(name), isEventFault(name)));
     const id = fault.rule ?? fault.catches;
     expect(result.get(id), `${id} against ${name}: ${JSON.stringify([...result])}`).toBe(fault.status);
   });

@@ -16,6 +16,8 @@ const CHECK_IDS = new Set([
   'cart-lenient', 'order-response-lenient',
   // What a store does with its carts (store mode).
   'unknown-cart-refused', 'cart-single-use', 'cart-hash-enforced',
+  // The order lifecycle events (payment, status, shipping info, documents, refund).
+  'event-unknown-order-refused', 'event-redelivery', 'refund-within-order', 'status-spellings',
 ]);
 
 /** The products of a cart answer, by ProductCode. */
@@ -27,7 +29,7 @@ describe('fault list', () => {
   it('names each fault once, with a description and one of the agreed check ids', () => {
     const names = MERCHANT_FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(31);
+    expect(names).toHaveLength(38);
     for (const fault of MERCHANT_FAULTS) {
       expect(CHECK_IDS.has(fault.catches), fault.name).toBe(true);
       expect(fault.description.length).toBeGreaterThan(20);

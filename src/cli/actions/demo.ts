@@ -24,6 +24,8 @@ export function demoConfig(): XborderConfig {
   const secret = () => randomBytes(18).toString('base64url');
   const config = defaultConfig();
   config.merchant.cartMethods = ['GET', 'POST'];
+  // The whole lifecycle: every call the platform makes to a merchant, alone and as scenarios.
+  config.merchant.events = ['payment', 'status', 'shipping-info', 'documents', 'refund'];
   config.auth = [
     { mode: 'header', name: 'X-Merchant-Key', value: secret() },
     { mode: 'basic', username: 'platform', password: secret() },

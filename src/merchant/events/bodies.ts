@@ -64,12 +64,16 @@ export interface RefundLine {
   price: number;
 }
 
-/** The priced, top-level lines of an order (children and zero-priced items are not refunded alone). */
+/**
+ * The priced, top-level lines of an order (children and zero-priced items are not refunded alone),
+ * at what the shopper paid for them: DiscountedPrice when the order says, so refunding every line
+ * stays within the order total.
+ */
 export function refundableLines(order: JsonObject): RefundLine[] {
   const products = Array.isArray(order.Products) ? order.Products.filter(isObject) : [];
   return products.flatMap((p) => {
     const id = getProp(p, 'CartItemId');
-    const price = toNumber(getProp(p, 'Price')) ?? 0;
+    const price = toNumber(getProp(p, 'DiscountedPrice')) ?? toNumber(getProp(p, 'Price')) ?? 0;
     const quantity = toNumber(getProp(p, 'Quantity')) ?? 1;
     return typeof id === 'string' && price > 0 && quantity > 0 ? [{ cartItemId: id, quantity, price }] : [];
   });

@@ -15,6 +15,8 @@ export interface Reply {
   headers?: Record<string, string>;
   /** The body is plain text (a cart token), not JSON: no wire fault or shape applies. */
   text?: boolean;
+  /** The body is an HTML page (a framework's crash page), sent as text/html: no wire fault or shape applies. */
+  html?: boolean;
   /** Something the person running the mock should know (logged beside the request). */
   note?: string;
 }
@@ -60,6 +62,7 @@ export function errorReply(status: number, message: string, description: string,
 /** Writes `reply` in `shape`, spoiling its wire form when `fault` says so. */
 export function writeReply(res: ServerResponse, reply: Reply, fault: string | undefined, shape: ResponseShape = 'wrapped'): void {
   if (reply.text) return write(res, reply.status, 'text/plain; charset=utf-8', `${String(reply.body)}\n`, reply.headers);
+  if (reply.html) return write(res, reply.status, 'text/html; charset=utf-8', String(reply.body), reply.headers);
   const info = (reply.body as { ResponseInfo?: unknown } | null)?.ResponseInfo;
   const json = JSON.stringify(shape === 'flat' && info && typeof info === 'object' ? info : reply.body);
   const headers = reply.headers ?? {};

@@ -40,7 +40,7 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
 
   const decoded = decodePayload(order).decoded as JsonObject;
   const stored = storeOrder(orderId, decoded, ctx);
-  if ('status' in stored) return stored;
+  if (!('internalOrderId' in stored)) return stored;
 
   let note: string | undefined;
   if (getProp(order, 'ClearCart') === true) {
@@ -58,8 +58,11 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
   return note ? { ...reply, note, headers: { ...reply.headers, Warning: `199 xborder-mock "${note}"` } } : reply;
 }
 
-/** 401 when the GUID is missing, 403 when it names another merchant (compared ignoring case). */
-function checkGuid(order: JsonObject, ctx: OrderContext): Reply | undefined {
+/**
+ * 401 when the GUID is missing, 403 when it names another merchant (compared ignoring case). The
+ * lifecycle events check their bodies the same way.
+ */
+export function checkGuid(order: JsonObject, ctx: Pick<OrderContext, 'config' | 'fault'>): Reply | undefined {
   if (ctx.fault === 'guid-ignored') return undefined;
   const guid = getString(order, 'MerchantGUID');
   if (!guid) return errorReply(401, 'Unauthorized', 'MerchantGUID is required.');
@@ -112,7 +115,7 @@ function successReply(stored: StoredOrder, charged: boolean, fault: string | und
     InternalOrderId: stored.internalOrderId,
     OrderId: stored.displayOrderId,
     // A merchant that serialises its status entity instead of the code breaks the schema.
-    StatusCode: fault === 'order-response-status-object' ? { Code: 'N/A', Name: 'New' } : 'N/A',
+    StatusCode: fault === 'order-response-status-object' ? { Code: 'N/A', Name: 'New' } : stored.status,
   };
   if (fault === 'order-no-internal-id') delete info.InternalOrderId;
   if (charged && stored.payment && fault !== 'order-missing-payment-fields') {

@@ -1,6 +1,8 @@
 /**
- * The reference merchant: a node:http server implementing GetCheckoutCartInfo and
- * SendOrderToMerchant correctly, or with exactly one named fault (see faults.ts). xborder's own
+ * The reference merchant: a node:http server implementing GetCheckoutCartInfo, SendOrderToMerchant
+ * and the order lifecycle events `merchant.events` lists (events/: PerformOrderPayment,
+ * UpdateOrderStatus, UpdateOrderShippingInfo, SendAdditionalRequiredDocumentsToMerchant,
+ * NotifyOrderRefund) correctly, or with exactly one named fault (see faults.ts). xborder's own
  * tests and `xborder demo` run the suite against it; `--fault` proves each check can fail.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -11,6 +13,8 @@ import { handleCart } from './cart-route.js';
 import { DEFAULT_SLOW_MS, resolveFault } from './faults.js';
 import { errorReply, readBody, writeReply, type Reply, type ResponseShape } from './http-io.js';
 import { handleOrder } from './order-route.js';
+import { eventAt, type EventKind } from './events/paths.js';
+import { handleEvent } from './events/route.js';
 import { MerchantStore, type MerchantStateSnapshot } from './store.js';
 
 /** Options of the reference merchant. */
@@ -115,7 +119,9 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
   }
   const isCart = url.pathname === joinPath(prefix, merchant.cartPath);
   const isOrder = url.pathname === joinPath(prefix, merchant.orderPath);
-  if (!isCart && !isOrder) return { reply: errorReply(404, 'Not found', `No endpoint at ${url.pathname}.`) };
+  // Only the events merchant.events lists are served; the others are unknown paths.
+  const event: EventKind | undefined = isCart || isOrder ? undefined : eventAt(ctx.config, url.pathname, (path) => joinPath(prefix, path));
+  if (!isCart && !isOrder && !event) return { reply: errorReply(404, 'Not found', `No endpoint at ${url.pathname}.`) };
   const allowed: HttpMethod[] = isCart ? merchant.cartMethods : ['POST'];
   if (!allowed.includes(method as HttpMethod)) {
     const reply = errorReply(405, 'Method not allowed', `${method} is not configured for ${url.pathname}; allowed: ${allowed.join(', ')}.`);
@@ -124,18 +130,30 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
 
   // The body is read before judging credentials so a refused client still gets a clean answer.
   const body = await readBody(req);
-  const auth = await authenticate(req, ctx);
+  const auth = event && ctx.fault === 'event-auth-ignored' ? IGNORED : await authenticate(req, ctx);
   if (!auth.ok) return { reply: errorReply(401, 'Unauthorized', auth.reason ?? 'Missing or invalid credentials.') };
   if (body === undefined) return { reply: errorReply(413, 'Payload too large', 'The request body is over 10 MB.'), authMode: auth.mode };
   const reply = isCart
     ? handleCart({ method: method as HttpMethod, query: url.searchParams, body: method === 'POST' ? body : undefined }, ctx)
-    : handleOrder(body, ctx);
+    : event
+      ? handleEvent(event, body, ctx)
+      : handleOrder(body, ctx);
   return { reply, authMode: auth.mode };
 }
 
+/** The outcome of judging a request's credentials. */
+interface AuthOutcome {
+  ok: boolean;
+  mode?: string;
+  reason?: string;
+}
+
+/** What `auth-ignored` (every endpoint) and `event-auth-ignored` (the event endpoints) decide. */
+const IGNORED: AuthOutcome = { ok: true, mode: 'ignored' };
+
 /** Any configured mode with valid credentials accepts; `auth-ignored` accepts everything. */
-async function authenticate(req: IncomingMessage, ctx: HandlerContext): Promise<{ ok: boolean; mode?: string; reason?: string }> {
-  if (ctx.fault === 'auth-ignored') return { ok: true, mode: 'ignored' };
+async function authenticate(req: IncomingMessage, ctx: HandlerContext): Promise<AuthOutcome> {
+  if (ctx.fault === 'auth-ignored') return IGNORED;
   return verifyRequest({ headers: req.headers, url: req.url ?? '/', remoteAddress: req.socket.remoteAddress }, ctx.config.auth);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The reference merchant's memory: carts by token and orders by both ids. Orders are found by the
  * platform OrderId (a re-delivery must not create a second order) and by the merchant's own
- * InternalOrderId (an update names it as MerchantOrderId).
+ * InternalOrderId (an update, and every lifecycle event, names it as MerchantOrderId). Each order
+ * also keeps what the lifecycle events did to it: status, payment, shipping info, documents, refunds.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -25,8 +26,37 @@ export interface StoredOrder {
   deliveries: number;
   /** How many of those deliveries were updates (MerchantOrderId given). */
   updates: number;
-  /** Set when the order carried PaymentDetails. */
+  /** Set when the order carried PaymentDetails, or once PerformOrderPayment charged it. */
   payment?: PaymentAnswer;
+  /** The order's status: "N/A" when new, then the last StatusCode UpdateOrderStatus set (as sent). */
+  status: string;
+  /** The OrderStatusReason of the last status update that gave one. */
+  statusReason?: unknown;
+  /** The InternationalDetails of the last UpdateOrderShippingInfo (decoded). */
+  shippingInfo?: unknown;
+  /** The AdditionalRequiredDocuments of the last SendAdditionalRequiredDocumentsToMerchant. */
+  documents?: unknown[];
+  /** Every refund accepted, in order; a re-delivered RefundId finds its first answer here. */
+  refunds: StoredRefund[];
+  /** Quantity refunded so far per CartItemId, over all refunds. */
+  refundedQuantities: Record<string, number>;
+  /** Sum of the TotalRefundAmount of all refunds applied (order currency). */
+  refundedAmount: number;
+}
+
+/** One refund (NotifyOrderRefund) the merchant accepted. */
+export interface StoredRefund {
+  refundId: string;
+  /** TotalRefundAmount as a number (0 when the notification gave none). */
+  amount: number;
+  /** Quantity per CartItemId this refund took back. */
+  quantities: Record<string, number>;
+  /** The answer given the first time, given again to every re-delivery. */
+  answer: unknown;
+  /** How many times the platform delivered this RefundId. */
+  deliveries: number;
+  /** How many times it was applied (1, unless the `refund-applied-twice` fault counted a re-delivery). */
+  applied: number;
 }
 
 /** One cart the merchant knows. */
@@ -97,6 +127,10 @@ export class MerchantStore {
       order,
       deliveries: 1,
       updates: 0,
+      status: 'N/A',
+      refunds: [],
+      refundedQuantities: Object.create(null) as Record<string, number>,
+      refundedAmount: 0,
     };
     this.orders.set(stored.internalOrderId, stored);
     this.byPlatformId.set(platformOrderId, stored.internalOrderId);
