@@ -1,9 +1,16 @@
 import type { AuthStrategy, ConfigOf } from './types.js';
 import { withHeader, withoutHeader, wrongValue } from './spec-edit.js';
+import { noteSecret } from '../redact/registry.js';
 
-/** The `Authorization: Basic ...` value for a user name and password (RFC 7617, UTF-8). */
+/**
+ * The `Authorization: Basic ...` value for a user name and password (RFC 7617, UTF-8). Its base64
+ * credential is noted as a secret: the redactor then finds it in every spelling an echo takes, not
+ * only where a `Basic` word precedes it (the scheme word stays readable).
+ */
 export function basicValue(username: string, password: string): string {
-  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+  const credential = Buffer.from(`${username}:${password}`, 'utf8').toString('base64');
+  noteSecret(credential);
+  return `Basic ${credential}`;
 }
 
 /** HTTP Basic authentication. */

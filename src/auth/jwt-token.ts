@@ -1,6 +1,7 @@
 import { base64url, SignJWT, type JWTPayload } from 'jose';
 import type { ConfigOf } from './types.js';
 import type { JwtKey } from './jwt-keys.js';
+import { noteSecret } from '../redact/registry.js';
 
 type JwtConfig = ConfigOf<'jwt'>;
 
@@ -25,18 +26,30 @@ export function tokenClaims(cfg: JwtConfig, opts: MintOptions = {}): JWTPayload 
   };
 }
 
-/** A token signed with `key` using the configured algorithm. */
-export function mintToken(cfg: JwtConfig, key: JwtKey, opts: MintOptions = {}): Promise<string> {
-  return new SignJWT(tokenClaims(cfg, opts)).setProtectedHeader({ alg: cfg.algorithm, typ: 'JWT' }).sign(key);
+/**
+ * Tells the redactor about a token xborder made: the whole token and its signature alone (a merchant
+ * may echo either, e.g. "signature <sig> does not verify"), in every spelling an echo takes.
+ */
+function noteToken(token: string): string {
+  noteSecret(token, token.split('.')[2]);
+  return token;
 }
 
-/** The same token with one byte of its signature flipped: header and claims intact, signature wrong. */
+/** A token signed with `key` using the configured algorithm (noted as a secret: see noteToken). */
+export async function mintToken(cfg: JwtConfig, key: JwtKey, opts: MintOptions = {}): Promise<string> {
+  return noteToken(await new SignJWT(tokenClaims(cfg, opts)).setProtectedHeader({ alg: cfg.algorithm, typ: 'JWT' }).sign(key));
+}
+
+/**
+ * The same token with one byte of its signature flipped: header and claims intact, signature wrong.
+ * Noted as a secret too: all but one byte of it is the valid signature.
+ */
 export function tamperSignature(token: string): string {
   const [h, p, s = ''] = token.split('.');
   const sig = base64url.decode(s);
   const at = Math.floor(sig.length / 2);
   sig[at] = sig[at]! ^ 0xff;
-  return `${h}.${p}.${base64url.encode(sig)}`;
+  return noteToken(`${h}.${p}.${base64url.encode(sig)}`);
 }
 
 /** An unsigned token (`alg: none`, empty signature) with the right claims. */

@@ -6,17 +6,16 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { XborderError } from '../errors.js';
+import { guardStdio } from '../io/write-errors.js';
 import { defineCommands } from './commands/index.js';
 
 /** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
 export async function main(argv: string[]): Promise<void> {
   // `xborder ... | head` closes the pipe early: that is the reader's choice, not an error to report.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  }
+  // Any other failure to write stdout (a full disk, /dev/full, a read-only descriptor) is one clear
+  // line and exit 2, never an uncaught stack trace.
+  guardStdio();
+  const heldErrors: string[] = [];
   const program = new Command('xborder');
   program
     .description('Conformance and debugging tool for a cross-border checkout integration.')
@@ -28,12 +27,17 @@ export async function main(argv: string[]): Promise<void> {
     .option('--show-secrets', 'do not mask secrets (local debugging only; warns)')
     .exitOverride()
     .configureOutput({
-      // commander prints its own usage errors; we add the exit code mapping below.
-      writeErr: (s) => process.stderr.write(s),
+      // commander prints its own usage errors (which may quote a flag's value: a URL with a key);
+      // they are held and written masked once parsing ends, with the exit code mapping below.
+      writeErr: (s) => void heldErrors.push(s),
     })
     .showSuggestionAfterError(true);
 
   defineCommands(program);
+  // --show-secrets also reaches the cuts made for display below src/cli (see redact/run.ts).
+  program.hook('preAction', async (_program, action) => {
+    if (action.optsWithGlobals().showSecrets) (await import('../redact/run.js')).setShowSecrets(true);
+  });
 
   // A bare `xborder` in a terminal opens the wizard; piped or in CI it prints the help as before.
   const args = argv.slice(2);
@@ -43,8 +47,19 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(effective);
   } catch (error) {
+    await writeHeld(heldErrors);
     process.exitCode = await exitCodeFor(error);
+  } finally {
+    await writeHeld(heldErrors);
   }
+}
+
+/** Writes commander's held error output to stderr, masked (the redactor is loaded only when there is some). */
+async function writeHeld(held: string[]): Promise<void> {
+  if (held.length === 0) return;
+  const text = held.splice(0).join('');
+  const { runRedactor } = await import('../redact/run.js');
+  process.stderr.write(runRedactor().text(text));
 }
 
 /** True when `args` name no command: nothing, or only global flags (with `--config`'s value). */
@@ -64,10 +79,13 @@ async function exitCodeFor(error: unknown): Promise<number> {
     if (error.exitCode === 0) return 0;
     return 2;
   }
-  // Messages may quote what the user gave (a URL with a key, a proxy with a password): masked like
-  // every other output. Loaded only here, as errors are rare and start-up time is not.
-  const { Redactor } = await import('../redact/redactor.js');
-  const mask = (text: string) => new Redactor().text(text);
+  // Messages may quote what the user gave (a URL with a key, a proxy with a password, an ${ENV}
+  // value the config schema refused): masked by the run's redactor, which knows the secrets of the
+  // config and its sources, and the credentials xborder made. Loaded only here, as errors are rare
+  // and start-up time is not. Error messages are masked even with --show-secrets.
+  const { runRedactor } = await import('../redact/run.js');
+  const redactor = runRedactor();
+  const mask = (text: string) => redactor.text(text);
   if (error instanceof XborderError) {
     process.stderr.write(mask(`xborder: ${error.message}\n`));
     return error.exitCode;

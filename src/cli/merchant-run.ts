@@ -2,11 +2,13 @@
  * The shared body of `check`, `check-cart` and `post-order`: build the plan, run it with progress
  * on a TTY, render the chosen reports, and return the exit code.
  */
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { githubAnnotations, renderGithubSummary } from '../report/github.js';
 import { renderHtml } from '../report/html.js';
 import { relative } from 'node:path';
 import { saveRunFolder } from './run-folder.js';
+import { writeFileAtomic } from '../io/atomic-write.js';
+import { writeFailure } from '../io/write-errors.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../errors.js';
 import type { AuthConfig, RunResult } from '../model.js';
@@ -54,9 +56,9 @@ export interface MerchantRunOptions {
 export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts): Promise<number> {
   const session = await openSession(opts, cmd);
   const run = await runMerchantSuite(session, opts, choose);
-  const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: cmd.name() });
+  const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: commandName(cmd) });
   await writeReports(session, shown, opts.junit, opts.html);
-  await writeGithub(session, shown, cmd.name(), opts);
+  await writeGithub(session, shown, commandName(cmd), opts);
   return exitCodeOf(run.summary);
 }
 
@@ -147,17 +149,18 @@ export async function writeReports(session: Session, run: RunResult, junitFile?:
     try {
       // Every string of `masked` is masked already; masking the XML text again would let a
       // free-text rule (a header value runs to the quote, and XML writes quotes as &apos;) eat markup.
-      await writeFile(junitFile, renderJunit(masked));
+      // Written whole or not at all: a full disk never leaves a truncated report for CI to parse.
+      await writeFileAtomic(junitFile, renderJunit(masked));
     } catch (error) {
-      throw new InputError(`Cannot write the JUnit report to ${junitFile}: ${(error as Error).message}.`, junitFile);
+      throw new InputError(`Cannot write the JUnit report to ${junitFile}: ${writeFailure(error)}.`, junitFile);
     }
   }
   if (htmlFile) {
     try {
       // Always masked: an HTML report is made to be attached to a ticket.
-      await writeFile(htmlFile, renderHtml(session.redactor.json(run), { title: 'xborder report', generatedAt: new Date().toISOString() }));
+      await writeFileAtomic(htmlFile, renderHtml(session.redactor.json(run), { title: 'xborder report', generatedAt: new Date().toISOString() }));
     } catch (error) {
-      throw new InputError(`Cannot write the HTML report to ${htmlFile}: ${(error as Error).message}.`, htmlFile);
+      throw new InputError(`Cannot write the HTML report to ${htmlFile}: ${writeFailure(error)}.`, htmlFile);
     }
   }
 }
@@ -170,4 +173,9 @@ export function selectAuthModes(modes: AuthConfig[], filter: string | undefined)
   const unknown = wanted.filter((w) => !modes.some((m) => m.mode === w));
   if (unknown.length) throw new UsageError(`--auth: ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not configured; configured modes: ${modes.map((m) => m.mode).join(', ')}.`);
   return modes.filter((m) => wanted.includes(m.mode));
+}
+
+/** The command's name for report titles; the wizard runs these commands through a stand-in without one. */
+function commandName(cmd: Command): string {
+  return typeof cmd.name === 'function' ? cmd.name() : 'check';
 }

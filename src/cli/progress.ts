@@ -30,7 +30,8 @@ export function startProgress(output: Output, total: number, options: { enabled?
     const line = `[${last.done}/${last.total}] ${Math.floor(elapsed / 1000)}s${last.label ? ` ${last.label}` : ''}`;
     // A pty without a size reports 0 columns: fall back to 80 rather than cutting everything.
     const width = Math.max(20, (stream.columns || 80) - 1);
-    stream.write(`\r\x1b[2K${output.mask(line.slice(0, width))}`);
+    // Masked whole, then cut to the width: a cut first would leave a piece of a secret.
+    stream.write(`\r\x1b[2K${output.mask(line).slice(0, width)}`);
   };
   const timer = setInterval(draw, TICK_MS);
   timer.unref();

@@ -41,7 +41,17 @@ export function createPrompter(options: TerminalPromptOptions = {}): Prompter {
   const toInquirer = <T>(choices: Choice<T>[]) => choices.map((c) => ({ name: c.name, value: c.value, ...(c.description ? { description: c.description } : {}) }));
   return {
     text: (q) =>
-      guarded(() => input({ message: q.message, ...(q.default !== undefined ? { default: q.default } : {}), ...(q.validate ? { validate: q.validate } : {}) }, context)),
+      guarded(() =>
+        input(
+          {
+            message: q.message,
+            ...(q.default !== undefined ? { default: q.default } : {}),
+            ...(q.validate ? { validate: q.validate } : {}),
+            ...(q.display ? { transformer: (value: string, { isFinal }: { isFinal: boolean }) => q.display!(value, isFinal) } : {}),
+          },
+          context,
+        ),
+      ),
     secret: (q) => guarded(() => password({ message: q.message, mask: '*', ...(q.validate ? { validate: q.validate } : {}) }, context)),
     select: (q) =>
       guarded(() =>

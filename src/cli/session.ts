@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import type { XborderConfig } from '../model.js';
 import { loadConfig } from '../config/load.js';
 import type { Redactor } from '../redact/redactor.js';
-import { redactorForConfig } from '../redact/for-config.js';
+import { redactorForConfig, redactorForSources } from '../redact/for-config.js';
+import { bindRunRedactor } from '../redact/run.js';
 import { createOutput, type GlobalOptions, type Output } from './output.js';
 import { configFlagsFrom } from './commands/shared-options.js';
 import { insecureWarning, plainHttpWarning } from '../http/url.js';
@@ -22,13 +23,22 @@ export interface Session {
 /** Loads config from flags/env/file and builds the masking output. Throws ConfigError (exit 2). */
 export async function openSession(opts: Record<string, unknown>, cmd: Command): Promise<Session> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags: configFlagsFrom(opts) });
+  const flags = configFlagsFrom(opts);
+  // Until the config is loaded, the run's redactor knows what its sources hold: a config error that
+  // quotes an ${ENV} value, a proxy password or a URL key is masked by the top-level handler.
+  bindRunRedactor(redactorForSources({ file: globals.config, cwd: process.cwd(), env: process.env, flags: { ...flags } }), { showSecrets: globals.showSecrets });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags });
   return sessionFor(globals, config);
 }
 
-/** A session for an already resolved config (the demo builds its own). */
+/**
+ * A session for an already resolved config (the demo builds its own). Its redactor becomes the
+ * run's (run.ts): it learns each credential xborder makes while running (every JWT it signs, every
+ * Basic value it builds, every URL credential typed in the wizard), and the top-level error handler
+ * and every cut made for display mask with it.
+ */
 export function sessionFor(globals: GlobalOptions, config: XborderConfig): Session {
-  const redactor = redactorForConfig(config);
+  const redactor = bindRunRedactor(redactorForConfig(config), { showSecrets: globals.showSecrets });
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   if (globals.showSecrets) output.warn('--show-secrets: secrets and card data are printed in clear. Use only for local debugging.');
   return { globals, config, redactor, output };

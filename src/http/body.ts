@@ -2,6 +2,7 @@ import type { Finding, ReceivedResponse } from '../model.js';
 import { findJsonSyntaxError } from '../io/json-position.js';
 import { codingsToUndo } from './read-body.js';
 import { firstInvalidUtf8 } from './utf8.js';
+import { maskedExcerpt, maskedHead } from '../redact/cut.js';
 
 /** A response body read as JSON: the value when it parsed, the text always, and what was wrong. */
 export interface JsonBody {
@@ -12,17 +13,45 @@ export interface JsonBody {
 
 const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
 
-/** The text around `offset`, for the `actual` of a parse error. */
+/** The text around `offset`, for the `actual` of a parse error: masked on the whole text, then cut. */
 function excerpt(text: string, offset: number): string {
-  const start = Math.max(0, offset - 20);
-  return `${start > 0 ? '…' : ''}${text.slice(start, offset + 20)}${offset + 20 < text.length ? '…' : ''}`;
+  return maskedExcerpt(text, offset, 20);
 }
 
-/** The <title> of an HTML page (whitespace collapsed, 120 characters at most). */
+/** The <title> of an HTML page (whitespace collapsed, 120 characters at most; masked whole, then cut). */
 export function htmlTitle(text: string): string | undefined {
   const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text.slice(0, 64 * 1024));
   const title = m?.[1]?.replace(/\s+/g, ' ').trim();
-  return title ? title.slice(0, 120) : undefined;
+  if (!title) return undefined;
+  const head = maskedHead(title, 120);
+  return head.cut ? `${head.text}…` : head.text;
+}
+
+/**
+ * The byte order of a body that is UTF-16 text: by its byte order mark, its declared charset, or
+ * (no mark, no charset) a NUL in every other byte of its start, which is how ASCII reads in UTF-16.
+ */
+function utf16Order(buf: Buffer, contentType: string | undefined): 'utf16le' | 'utf16be' | undefined {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe && !(buf[2] === 0 && buf[3] === 0)) return 'utf16le';
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) return 'utf16be';
+  const charset = /charset="?utf-?16(le|be)?/i.exec(contentType ?? '');
+  if (charset) return charset[1]?.toLowerCase() === 'be' ? 'utf16be' : 'utf16le';
+  const n = Math.min(buf.length, 512) & ~1;
+  if (n < 4) return undefined;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i++) if (buf[i] === 0) i % 2 === 0 ? even++ : odd++;
+  if (odd >= (n / 2) * 0.9 && even === 0) return 'utf16le';
+  if (even >= (n / 2) * 0.9 && odd === 0) return 'utf16be';
+  return undefined;
+}
+
+/** UTF-16 bytes as text, without a byte order mark. */
+function decodeUtf16(buf: Buffer, order: 'utf16le' | 'utf16be'): string {
+  const even = buf.subarray(0, buf.length & ~1);
+  const le = order === 'utf16le' ? even : Buffer.from(even).swap16();
+  const text = le.toString('utf16le');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function contentTypeFinding(contentType: string | undefined, parsed: boolean): Finding | undefined {
@@ -68,6 +97,18 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
       actual: encoding,
     });
     return { text: buf.toString('latin1'), findings };
+  }
+
+  // UTF-16 text is decoded before it is shown: read as UTF-8 its characters would be NUL-interleaved
+  // or replaced, and an echoed secret would no longer be recognisable to the redactor.
+  const utf16 = utf16Order(buf, contentType);
+  if (utf16) {
+    findings.push({
+      message: `The body is UTF-16 text (${utf16 === 'utf16le' ? 'little' : 'big'}-endian), not UTF-8; xborder decoded it to show it.`,
+      expected: 'UTF-8 text',
+      actual: utf16 === 'utf16le' ? 'UTF-16LE text' : 'UTF-16BE text',
+    });
+    return { text: decodeUtf16(buf, utf16), findings };
   }
 
   const bad = firstInvalidUtf8(buf);

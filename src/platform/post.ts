@@ -64,7 +64,8 @@ export async function postToPlatform(post: PlatformPost, config: XborderConfig):
     // Built from the shown body: the reproduction carries no PIN; the report masks the rest.
     ...(broken ? { curl: toCurl({ ...spec, body: shownBody }, (s) => s) } : {}),
     // The answer is what a platform call is for: it is part of the case, not only on failure.
-    ...(verdict.text !== undefined ? { responseBody: verdict.text } : {}),
+    // A body cut at --max-body ends with `…`: the redactor then masks a secret the cap cut in two.
+    ...(verdict.text !== undefined ? { responseBody: exchange.response?.truncated ? `${verdict.text}…` : verdict.text } : {}),
     ...(exchange.response ? { responseHeaders: exchange.response.headers } : {}),
   };
   return {

@@ -8,6 +8,7 @@ import type { GiftCardOutcome } from './gift-card.js';
 import { describeErrorInfo, type ErrorInfoBody } from './error-info.js';
 import type { FlatRow } from './flatten.js';
 import type { PlatformOperation } from './operations.js';
+import { maskedHead } from '../redact/cut.js';
 
 /** How a table is drawn. */
 export interface ViewOptions {
@@ -68,7 +69,9 @@ export function renderCallAnswer(
     for (const row of answer.rows) t.push([row.path, row.value]);
     parts.push(t.toString());
   } else if (answer.text) {
-    parts.push(`body (not JSON):\n${answer.text.slice(0, 2000)}`);
+    // Masked on the whole body, then cut: a cut first would leave a piece of an echoed secret.
+    const head = maskedHead(answer.text, 2000);
+    parts.push(`body (not JSON):\n${head.text}${head.cut ? '…' : ''}`);
   }
   return `${parts.join('\n')}\n`;
 }

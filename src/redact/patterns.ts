@@ -1,8 +1,12 @@
-import { JsonScan, replaceJsonSafe } from './json-safe.js';
+import { JsonScan } from './json-safe.js';
+import { applySpans, type Span } from './spans.js';
 
 /**
  * Free-text rules that need no registered secret: credentials after `Authorization:`, `Bearer` and
- * `Basic` values, JWT-looking tokens, sensitive JSON key/value pairs, and card numbers.
+ * `Basic` values, JWT-looking tokens, sensitive JSON key/value pairs, card and security codes after
+ * their label, URL passwords, credential query parameters, and card numbers. Each rule only FINDS
+ * the spans to mask (`ruleSpans`); one applier replaces them. So the same rules run on every
+ * decoded view of a text (see views.ts) and the spans they find there mask the original.
  */
 
 /** How every masked value renders. */
@@ -10,22 +14,34 @@ export const MASK = '****';
 
 /** Keys whose values are always secret (compared lower-cased). */
 export const SECRET_KEYS: ReadonlySet<string> = new Set([
-  'cvvnumber', 'cvv', 'cvv2', 'cvc', 'cardpin', 'pin', 'password', 'passwd', 'secret', 'token',
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'apikey', 'api_key', 'accesstoken',
-  'access_token', 'refreshtoken', 'clientsecret', 'client_secret', 'privatekey',
+  'cvvnumber', 'cvv', 'cvv2', 'cvc', 'cvc2', 'securitycode', 'cardpin', 'pin', 'pincode', 'password', 'passwd', 'secret', 'token',
+  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'apikey', 'api_key', 'api-key', 'x-api-key', 'apitoken', 'api_token',
+  'accesstoken', 'access_token', 'refreshtoken', 'refresh_token', 'clientsecret', 'client_secret', 'privatekey', 'private_key',
 ]);
 
 /** Keys holding a card number (last 4 digits kept). */
 export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['cardnumber', 'pan', 'creditcardnumber']);
 
 /**
- * True for a query (or form) parameter name that carries a credential: a secret key name, `key`,
- * `sig`, `signature`, `auth`, or a name ending in one after a separator (`api_key`, `X-Amz-Signature`,
- * `access-token`). `merchantCartToken` is no credential (camelCase, no separator) and stays readable.
+ * A credential word anywhere in a name, in any casing and spelling (`apiToken`, `ACCESS_KEY`,
+ * `sessionSecret`, `x-amz-signature`). `token` right after `cart` is no credential: a cart token
+ * (`merchantCartToken`, `cartToken`) is an opaque id the reports show.
+ */
+const CREDENTIAL_ANYWHERE = /secret|passw(?:or)?d|passphrase|pwd|api[-_.]?key|access[-_.]?key|private[-_.]?key|signature|credential|(?<!cart[-_.]?)token|cvv|cvc/;
+/** Words that are a credential as the last word of a name (`key`, `X-Api-Key`, `sig`, `auth`), so `keyId` or `authMode` stay readable. */
+const CREDENTIAL_LAST_WORD = new Set(['key', 'sig', 'auth', 'pass', 'pin', 'pw']);
+
+/**
+ * True for a query, form or cart parameter name that carries a credential: a secret key name, a
+ * name containing a credential word in any casing (see CREDENTIAL_ANYWHERE), or one whose last word
+ * is `key`, `sig`, `auth`, `pass` or `pin` (`api_key`, `accessKey`, `X-Api-Key`, `cardPin`).
+ * `merchantCartToken` stays readable.
  */
 export function isSecretParam(name: string): boolean {
   const n = name.toLowerCase();
-  return SECRET_KEYS.has(n) || /^(?:key|sig|signature|auth|pass|pwd|credential|credentials)$/.test(n) || /[-_.](?:key|token|secret|signature|sig|password|pass|pwd|auth)$/.test(n);
+  if (SECRET_KEYS.has(n) || CREDENTIAL_ANYWHERE.test(n)) return true;
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return words.length > 0 && CREDENTIAL_LAST_WORD.has(words[words.length - 1]!);
 }
 
 /** True when the digits pass the Luhn check every payment card number passes. */
@@ -51,41 +67,108 @@ export function maskCardNumber(value: string): string {
 // The credential after an Authorization name, in its three usual settings; a leading scheme word stays readable.
 const AUTH_NAME = String.raw`\b(?:proxy-)?authorization\b["']?\s*`;
 const SCHEME = String.raw`((?:(?:Bearer|Basic|Digest|Token|JWT|Negotiate|NTLM)\s+)?)`;
-/** Quoted value (JSON, logs): up to the closing quote. */
-const AUTH_QUOTED = new RegExp(String.raw`(${AUTH_NAME}[:=]\s*)(["'])${SCHEME}((?:(?!\2)[^\r\n])*)`, 'gi');
-/** Header line `Authorization: value`; where the value ends is decided in maskAuthHeaders. */
+/** Quoted value (JSON, logs): up to the closing quote. Group 4 is the value. */
+const AUTH_QUOTED = new RegExp(String.raw`(${AUTH_NAME}[:=]\s*)(["'])${SCHEME}((?:(?!\2)[^\r\n])*)`, 'gid');
+/** Header line `Authorization: value`; where the value ends is decided in authHeaderSpans. */
 const AUTH_HEADER = new RegExp(String.raw`${AUTH_NAME}:(?![ \t]*["'])[ \t]*${SCHEME}`, 'gi');
-/** Query or form parameter: up to the next & or space. */
-const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?![ \t]*["'])()([^&\s]*)`, 'gi');
-const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gi;
-const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gi;
-const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/** Query or form parameter: up to the next & or space. Group 3 is the value. */
+const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?![ \t]*["'])()([^&\s]*)`, 'gid');
+const HAS_AUTHORIZATION = /authorization/i;
+const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gid;
+const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gid;
+/**
+ * A JWT: base64url of `{"` opens it. No word boundary before it: a token glued to other text
+ * (`Bearer%20eyJ...`, `token=eyJ...`, `tokeneyJ...`) is a token all the same.
+ */
+const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 // JSON key/value pairs, also as escaped JSON inside a JSON string (`\"CardPin\":\"12\"`, an endpoint
-// echoing the request in an error text): group 2 is the backslashes before every quote of the pair.
-const QUOTED = String.raw`\2"(?:[^"\\]|\\.)*?\2"`;
-const JSON_SECRET = new RegExp(String.raw`((\\*)"(?:cvvnumber|cvv|cvv2|cvc|cardpin|pin|password|secret|token)\2"\s*:\s*)(${QUOTED}|-?\d+(?:\.\d+)?)`, 'gi');
-const JSON_CARD = new RegExp(String.raw`((\\*)"(?:cardnumber|pan)\2"\s*:\s*)(${QUOTED}|\d+)`, 'gi');
-const JSON_CARD_FIELDS = new RegExp(String.raw`((\\*)"cardfields\2"\s*:\s*\{)([^{}]*)(\})`, 'gi');
+// echoing the request in an error text): group 1 is the backslashes before every quote of the pair.
+// Authorization values keep their scheme word readable: AUTH_QUOTED masks them, not this rule.
+const keyAlternation = (keys: Iterable<string>) => [...keys].filter((k) => !k.endsWith('authorization')).join('|');
+const VALUE = String.raw`(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?))`;
+const JSON_SECRET = new RegExp(String.raw`(\\*)"(?:${keyAlternation(SECRET_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
+const JSON_CARD = new RegExp(String.raw`(\\*)"(?:${keyAlternation(CARD_NUMBER_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
+const JSON_CARD_FIELDS = /(\\*)"cardfields\1"\s*:\s*\{([^{}]*)\}/gid;
 /** Every key/value pair inside a CardFields object whose quotes carry `esc` before them. */
 const pairsAt = (esc: string) => {
   const e = esc.replace(/\\/g, '\\\\');
-  return new RegExp(String.raw`(${e}"((?:[^"\\]|\\.)*?)${e}"\s*:\s*)(${e}"(?:[^"\\]|\\.)*?${e}"|-?\d+(?:\.\d+)?)`, 'g');
+  return new RegExp(String.raw`${e}"((?:[^"\\]|\\.)*?)${e}"\s*:\s*(?:${e}"((?:[^"\\]|\\.)*?)${e}"|(-?\d+(?:\.\d+)?))`, 'gd');
 };
-// Not part of a decimal number (`1.1627906976744187`, a rate) or of a longer token such as a GUID
-// (`00000000-0000-4000-8000-000000000000`): those are no card numbers.
-const CARD = /(?<![\w.-])\d(?:[ -]?\d){12,18}(?![\w-]|\.\d)/g;
+/**
+ * A card or security code after its label in free text (`CVV: 123`, `security code 9173`,
+ * `CardPin=4321`, `<pin>4321`): 3 to 12 digits. Other values after a label are masked when registered (see
+ * labelledSpans), so `CVV: missing` stays readable.
+ */
+export const CODE_LABEL = String.raw`(?<![A-Za-z])(?:cvv2?|cvc2?|cvv[ _-]?number|card[ _-]?cvv|security[ _-]?code|card[ _-]?pin|pin(?:[ _-]?(?:code|number))?)(?![A-Za-z])(?:["']?\s*[:=>]\s*["']?|["']?\s+(?:(?:is|was|of)\s+)?["']?)`;
+const LABELLED_DIGITS = new RegExp(String.raw`${CODE_LABEL}(\d{3,12})(?!\d)`, 'gid');
+/** A cheap test before the label rules run: most texts hold no label at all. */
+export const HAS_CODE_LABEL = /cvv|cvc|pin|security[ _-]?code/i;
 
 /** A PEM private key block (also JSON-escaped, its line breaks written `\n`): the armour lines stay readable. */
-const PEM_PRIVATE_KEY = /(-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----)[\s\S]*?(-----END \2PRIVATE KEY-----)/g;
-/** The password of `scheme://user:password@host` (a proxy URL, a base URL with credentials). */
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:'"<>]*:)([^\s/?#@'"<>]+)@/gi;
+const PEM_PRIVATE_KEY = /(-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----)([\s\S]*?)(-----END \2PRIVATE KEY-----)/gd;
+/**
+ * The password of `scheme://user:password@host` (a proxy URL, a base URL with credentials). As in
+ * the WHATWG URL parser, the LAST `@` before the path, query or fragment ends the user info: a
+ * password may hold `@` (`http://user:p@ss@host/`).
+ */
+const URL_PASSWORD = /(:\/\/[^\s/?#:'"<>]*:)([^\s/?#'"<>]+)@(?=[^\s/?#@'"<>]*(?:[/?#\s'"<>]|$))/gid;
 /** A query or form parameter after `?`, `&` or `;`: the value stops at the next separator, quote or backslash. */
-const QUERY_PARAM = /([?&;]([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)/g;
+const QUERY_PARAM = /([?&;]([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)/gid;
 const unmasked = (value: string): boolean => value.trim() !== '' && value.trim() !== MASK;
+
+/** A span of group `g` of a match made with the `d` flag (undefined when the group did not take part). */
+function groupSpan(m: RegExpMatchArray, g: number, mask: string): Span | undefined {
+  const at = m.indices?.[g];
+  return at && at[1] > at[0] ? { start: at[0], end: at[1], mask } : undefined;
+}
+
+/** Every span the free-text rules mask in `s`. */
+export function ruleSpans(s: string): Span[] {
+  const spans: Span[] = [];
+  const push = (span: Span | undefined) => void (span && spans.push(span));
+  if (HAS_AUTHORIZATION.test(s)) {
+    authHeaderSpans(s, spans);
+    for (const m of s.matchAll(AUTH_QUOTED)) if (unmasked(m[4]!)) push(groupSpan(m, 4, MASK));
+    for (const m of s.matchAll(AUTH_PARAM)) if (unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
+  }
+  for (const m of s.matchAll(BEARER)) if (unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
+  // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.
+  for (const m of s.matchAll(BASIC)) if (Buffer.from(m[3]!, 'base64').toString('latin1').includes(':')) push(groupSpan(m, 3, MASK));
+  for (const m of s.matchAll(JWT)) spans.push({ start: m.index, end: m.index + m[0].length, mask: MASK });
+  if (s.includes('PRIVATE KEY-----')) for (const m of s.matchAll(PEM_PRIVATE_KEY)) push(groupSpan(m, 3, MASK));
+  for (const m of s.matchAll(JSON_CARD_FIELDS)) {
+    const esc = m[1]!;
+    const bodyStart = m.indices![2]![0];
+    for (const p of m[2]!.matchAll(pairsAt(esc))) {
+      if (p[1]!.toLowerCase() === 'cardid') continue;
+      const g = p[2] !== undefined ? 2 : 3;
+      const at = p.indices![g]!;
+      if (at[1] > at[0] && unmasked(p[g]!)) spans.push({ start: bodyStart + at[0], end: bodyStart + at[1], mask: g === 3 && esc ? `${esc}"${MASK}${esc}"` : MASK });
+    }
+  }
+  for (const m of s.matchAll(JSON_SECRET)) {
+    const esc = m[1]!;
+    if (m[2] !== undefined) {
+      if (unmasked(m[2])) push(groupSpan(m, 2, MASK));
+    } else push(groupSpan(m, 3, esc ? `${esc}"${MASK}${esc}"` : MASK));
+  }
+  for (const m of s.matchAll(JSON_CARD)) {
+    const esc = m[1]!;
+    const value = m[2] ?? m[3]!;
+    if (!/\d/.test(value)) continue;
+    const masked = maskCardNumber(value);
+    push(groupSpan(m, m[2] !== undefined ? 2 : 3, m[2] === undefined && esc ? `${esc}"${masked}${esc}"` : masked));
+  }
+  if (HAS_CODE_LABEL.test(s)) for (const m of s.matchAll(LABELLED_DIGITS)) push(groupSpan(m, 1, MASK));
+  if (s.includes('://')) for (const m of s.matchAll(URL_PASSWORD)) if (unmasked(m[2]!)) push(groupSpan(m, 2, MASK));
+  for (const m of s.matchAll(QUERY_PARAM)) if (unmasked(m[3]!) && isSecretParam(m[2]!)) push(groupSpan(m, 3, MASK));
+  cardSpans(s, spans);
+  return spans;
+}
 
 /** Applies every free-text rule to `s`. */
 export function maskPatterns(s: string): string {
-  return maskCardNumbers(maskKnownShapes(maskAuthHeaders(s)));
+  return applySpans(s, ruleSpans(s));
 }
 
 /**
@@ -93,9 +176,8 @@ export function maskPatterns(s: string): string {
  * hold spaces and quotes) or a shell quote; but when the line sits inside a JSON string (a logged
  * header inside a JSON document) it stops at that string's closing quote, so JSON stays valid.
  */
-function maskAuthHeaders(s: string): string {
+function authHeaderSpans(s: string, spans: Span[]): void {
   const scan = new JsonScan(s);
-  let out = '';
   let last = 0;
   for (const m of s.matchAll(AUTH_HEADER)) {
     if (m.index < last) continue;
@@ -111,39 +193,68 @@ function maskAuthHeaders(s: string): string {
       end += inString && c === '\\' ? 2 : 1;
     }
     end = Math.min(end, s.length);
-    const value = s.slice(valueStart, end);
-    if (!unmasked(value)) continue;
-    out += s.slice(last, valueStart) + MASK;
+    if (!unmasked(s.slice(valueStart, end))) continue;
+    spans.push({ start: valueStart, end, mask: MASK });
     last = end;
   }
-  return last === 0 ? s : out + s.slice(last);
 }
 
-/** Credentials, JWTs and sensitive JSON pairs: every replacement here keeps JSON text valid by itself. */
-function maskKnownShapes(s: string): string {
-  return s
-    .replace(AUTH_QUOTED, (m, prefix: string, quote: string, scheme: string, value: string) => (unmasked(value) ? `${prefix}${quote}${scheme}${MASK}` : m))
-    .replace(AUTH_PARAM, (m, prefix: string, _none: string, value: string) => (unmasked(value) ? `${prefix}${MASK}` : m))
-    .replace(BEARER, (_m, word: string, sp: string) => `${word}${sp}${MASK}`)
-    .replace(BASIC, (m, word: string, sp: string, value: string) =>
-      // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.
-      Buffer.from(value, 'base64').toString('latin1').includes(':') ? `${word}${sp}${MASK}` : m,
-    )
-    .replace(JWT, MASK)
-    .replace(PEM_PRIVATE_KEY, (_m, begin: string, _kind: string, end: string) => `${begin}${MASK}${end}`)
-    .replace(JSON_CARD_FIELDS, (_m, open: string, esc: string, body: string, close: string) =>
-      open + body.replace(pairsAt(esc), (p, head: string, key: string) => (key.toLowerCase() === 'cardid' ? p : `${head}${esc}"${MASK}${esc}"`)) + close,
-    )
-    .replace(JSON_SECRET, (_m, head: string, esc: string) => `${head}${esc}"${MASK}${esc}"`)
-    .replace(JSON_CARD, (_m, head: string, esc: string, value: string) => `${head}${esc}"${maskCardNumber(value)}${esc}"`)
-    .replace(URL_PASSWORD, (m, head: string, password: string) => (unmasked(password) ? `${head}${MASK}@` : m))
-    .replace(QUERY_PARAM, (m, head: string, name: string, value: string) => (unmasked(value) && isSecretParam(name) ? `${head}${MASK}` : m));
+/**
+ * Runs of digits joined by at most one separator (space, `+`, `.`, `-`) between digits. A card
+ * number may sit glued to other text (`ref_4111111111111111`, `card+4111+1111+1111+1111`), so the
+ * only boundary asked for is "no digit right before or after".
+ */
+const DIGIT_RUN = /(?<!\d)\d(?:[ .+-]?\d)*(?!\d)/g;
+
+/**
+ * Card numbers in `s`: 13 to 19 Luhn-valid digits, whole or as groups of a run. Groups joined by `.`
+ * or `-` belong together (a decimal `1.4111111111111111`, a GUID, a date), so the card must be the
+ * whole run there, in groups of 3 or more (of 4 with dots); groups joined by spaces or `+` may list
+ * a card among other numbers (`4111 1111 1111 1111 12/29`).
+ */
+function cardSpans(s: string, spans: Span[]): void {
+  for (const m of s.matchAll(DIGIT_RUN)) {
+    const run = m[0];
+    if (run.length < 13) continue;
+    const groups: { start: number; end: number }[] = [];
+    const seps: string[] = [];
+    for (const g of run.matchAll(/\d+/g)) {
+      if (groups.length) seps.push(run[g.index - 1]!);
+      groups.push({ start: g.index, end: g.index + g[0].length });
+    }
+    for (let i = 0; i < groups.length; ) {
+      let found = 0;
+      // A window may only start or end where the run is joined by a space or `+`.
+      if (i === 0 || ' +'.includes(seps[i - 1]!)) {
+        for (let j = groups.length; j > i; j--) {
+          if (j < groups.length && !' +'.includes(seps[j - 1]!)) continue;
+          if (isCardWindow(run, groups.slice(i, j), seps.slice(i, j - 1))) {
+            const start = m.index + groups[i]!.start;
+            const end = m.index + groups[j - 1]!.end;
+            spans.push({ start, end, mask: maskCardNumber(s.slice(start, end)) });
+            found = j;
+            break;
+          }
+        }
+      }
+      i = found > i ? found : i + 1;
+    }
+  }
+}
+
+function isCardWindow(run: string, groups: { start: number; end: number }[], seps: string[]): boolean {
+  const lengths = groups.map((g) => g.end - g.start);
+  const total = lengths.reduce((a, b) => a + b, 0);
+  if (total < 13 || total > 19) return false;
+  if (seps.some((x) => x !== seps[0])) return false;
+  if (seps[0] === '.' && !lengths.every((n) => n === 4)) return false;
+  if (seps.length && lengths.some((n) => n < 3)) return false;
+  return luhnValid(groups.map((g) => run.slice(g.start, g.end)).join(''));
 }
 
 /** Card numbers in free text, last 4 digits kept; a bare JSON number becomes a string so JSON stays valid. */
 export function maskCardNumbers(s: string): string {
-  return replaceJsonSafe(s, CARD, (m) => {
-    const digits = m.replace(/\D/g, '');
-    return luhnValid(digits) ? maskCardNumber(digits) : undefined;
-  });
+  const spans: Span[] = [];
+  cardSpans(s, spans);
+  return applySpans(s, spans);
 }

@@ -1,15 +1,27 @@
-import { CARD_NUMBER_KEYS, luhnValid, MASK, maskCardNumber, maskPatterns, SECRET_KEYS } from './patterns.js';
-import { replaceJsonSafe } from './json-safe.js';
+import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, luhnValid, MASK, maskCardNumber, ruleSpans, SECRET_KEYS } from './patterns.js';
 import { secretForms } from './secret-forms.js';
+import { LiteralSet } from './literal-set.js';
+import { applySpans, mapOffset, type Applied, type Span } from './spans.js';
+import { decodedViews, originalSpan, unwrappedBase64 } from './views.js';
 
 export { MASK } from './patterns.js';
 
 /**
  * Free-text replacement ignores secrets shorter than this: masking every "a" or "12" in a report
  * would wreck it. Such secrets are still masked where their place is known (a header whose value is
- * the secret, a JSON value equal to it).
+ * the secret, a JSON value equal to it, the value after its label: `CVV: 123`).
  */
 const MIN_FREE_TEXT = 4;
+
+/** Shortest piece of a secret masked where a cut left it (next to `…`). */
+const MIN_PIECE = 4;
+
+/** Texts at least this long are remembered once masked; at most MEMO_SIZE of them. */
+const MEMO_MIN = 512;
+const MEMO_SIZE = 64;
+
+/** The mark every cut leaves in xborder's output (excerpts, clipped values, capped bodies). */
+export const CUT_MARK = '…';
 
 const ALWAYS_MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
@@ -23,6 +35,56 @@ function isCardLike(value: string): boolean {
   return /^\d{13,19}$/.test(digits) && luhnValid(digits);
 }
 
+/**
+ * Where a span found in a decoded view must end in an original that is a JSON document: before its
+ * first raw line break or unescaped quote. A rule whose value runs "to the end of the line" in the
+ * view (where `%0A` is a line break) must not run over the document's string delimiters: a JSON
+ * report stays valid. Used only when masking broke a valid document: elsewhere a quote is only a
+ * character (of a NUL-interleaved secret, maybe).
+ */
+function withinRawString(s: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 10 || c === 13 || (c === 34 && s.charCodeAt(i - 1) !== 92)) return i;
+  }
+  return end;
+}
+
+/**
+ * The parts of `s` worth reading decoded, with their offsets: the text around each escape, `reach`
+ * characters either side, overlapping parts joined. Elsewhere a decoded view reads as the text
+ * itself, which is searched as it is; so a long report with a few escapes is decoded in a few places
+ * (`reach` covers the longest spelling of a secret and a rule's label).
+ */
+function escapedParts(s: string, reach: number): [number, string][] {
+  const parts: [number, string][] = [];
+  let start = -1;
+  let end = -1;
+  for (const m of s.matchAll(ESCAPE_CHARS)) {
+    const a = Math.max(0, m.index - reach);
+    const b = Math.min(s.length, m.index + reach);
+    if (start >= 0 && a <= end) end = b;
+    else {
+      if (start >= 0) parts.push([start, s.slice(start, end)]);
+      start = a;
+      end = b;
+    }
+  }
+  if (start >= 0) parts.push([start, s.slice(start, end)]);
+  return parts;
+}
+
+const ESCAPE_CHARS = /[\\&%+\u0000\uFFFD]/g;
+
+function isJson(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** True for a plain object (not an array, Buffer or class instance). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
@@ -30,15 +92,32 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** What the registered secrets compile to; rebuilt when a secret is added. */
+interface Compiled {
+  /** Every spelling of every secret (also what a cut may leave a piece of). */
+  forms: LiteralSet;
+  /** Registered short values right after a card or security code label (`CVV: 12`, `"CardPin":"Zq9"`). */
+  labelled?: RegExp;
+  /** Whether a secret holds `*`, so a mask next to other characters could spell it. */
+  starry: boolean;
+  /** Characters around an escape read decoded: enough for the longest spelling and a label (see escapedParts). */
+  reach: number;
+}
+
 /**
- * Masks secrets and card data in everything xborder outputs. Registered secrets are replaced in all
- * their spellings; credentials, JWTs, card numbers and sensitive JSON keys are masked even when
- * nobody registered them.
+ * Masks secrets and card data in everything xborder outputs. Registered secrets are found in all
+ * their spellings, also inside every decoded reading of the text (URL-encoded once or twice,
+ * form-encoded, JSON-escaped, HTML entities, UTF-16); credentials, JWTs, card numbers, security
+ * codes and sensitive JSON pairs are masked even when nobody registered them, in every reading too;
+ * a piece of a registered secret that a cut left next to `…` is masked as well.
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private pattern: RegExp | undefined;
-  private dirty = false;
+  private compiled: Compiled | undefined;
+  /** Masked long texts (cleared when a secret is added). */
+  private readonly memo = new Map<string, string>();
+  /** Spellings per secret, kept across recompilations (each signed JWT adds a secret mid-run). */
+  private readonly formsOf = new Map<string, string[]>();
 
   constructor(secrets?: Iterable<string>) {
     for (const s of secrets ?? []) this.add(s);
@@ -48,41 +127,156 @@ export class Redactor {
   add(secret: string): void {
     if (!secret || this.secrets.has(secret)) return;
     this.secrets.add(secret);
-    this.dirty = true;
+    this.compiled = undefined;
+    this.memo.clear();
   }
 
-  /** The registered-secret regex: every spelling, longest first so a longer form wins over its parts. */
-  private secretPattern(): RegExp | undefined {
-    if (this.dirty) {
-      const forms = new Set<string>();
-      for (const s of this.secrets) {
-        // A secret made only of mask characters would be "found" again in its own mask.
-        if (s.length < MIN_FREE_TEXT || /^\**$/.test(s)) continue;
-        for (const f of secretForms(s)) forms.add(f);
+  /** Registers every secret `other` knows. */
+  absorb(other: Redactor): void {
+    for (const s of other.secrets) this.add(s);
+  }
+
+  private compile(): Compiled {
+    if (this.compiled) return this.compiled;
+    const forms = new Set<string>();
+    const labelled = new Set<string>();
+    for (const s of this.secrets) {
+      // A secret made only of mask characters would be "found" again in its own mask.
+      if (/^\**$/.test(s)) continue;
+      if (s.length < MIN_FREE_TEXT) {
+        if (!/[\r\n]/.test(s)) labelled.add(s);
+        continue;
       }
-      const sorted = [...forms].sort((a, b) => b.length - a.length).map(escapeRegExp);
-      this.pattern = sorted.length ? new RegExp(sorted.join('|'), 'g') : undefined;
-      this.dirty = false;
+      let spellings = this.formsOf.get(s);
+      if (!spellings) this.formsOf.set(s, (spellings = secretForms(s)));
+      for (const f of spellings) forms.add(f);
     }
-    return this.pattern;
+    const values = [...labelled].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    this.compiled = {
+      forms: new LiteralSet(forms),
+      labelled: values.length ? new RegExp(String.raw`${CODE_LABEL}(${values.join('|')})(?![A-Za-z0-9])`, 'gid') : undefined,
+      starry: [...this.secrets].some((s) => s.includes('*') && s.length >= MIN_FREE_TEXT),
+      reach: 0,
+    };
+    // A spelling decoded is at most 9 times as long as its secret (`%2540` for `@`); a rule's label is short.
+    const longestSecret = Math.max(0, ...[...this.secrets].map((s) => s.length));
+    this.compiled.reach = Math.min(8192, Math.max(512, 9 * longestSecret, 2 * this.compiled.forms.longest));
+    return this.compiled;
   }
 
-  private replaceSecrets(s: string): string {
-    const re = this.secretPattern();
-    if (!re) return s;
-    // Repeat until stable: a mask next to other characters could spell a secret containing '*'.
-    for (let i = 0; i < 4; i++) {
-      const next = replaceJsonSafe(s, re, () => MASK);
-      if (next === s) break;
-      s = next;
-    }
-    return s;
+  /** Spans of registered secrets in `s` (any spelling). */
+  private secretSpans(s: string, c: Compiled, out: Span[]): void {
+    for (const [start, end] of c.forms.matches(s)) out.push({ start, end, mask: MASK });
   }
 
-  /** Masks free text: registered secrets, credentials, JWTs, card numbers (last 4 kept), sensitive JSON pairs. */
+  /** Spans of registered short values after a card or security code label. */
+  private labelledSpans(s: string, c: Compiled, out: Span[]): void {
+    if (!c.labelled || !HAS_CODE_LABEL.test(s)) return;
+    for (const m of s.matchAll(c.labelled)) {
+      const at = m.indices?.[1];
+      if (at) out.push({ start: at[0], end: at[1], mask: MASK });
+    }
+  }
+
+  /**
+   * Every span to mask in `s`: found in `s` itself and in each of its decoded views. With `clamp`,
+   * a span found in a view ends before the original's next line break or unescaped quote.
+   */
+  private spansOf(s: string, clamp = false): Span[] {
+    const c = this.compile();
+    const collect = (text: string, out: Span[]) => {
+      this.secretSpans(text, c, out);
+      this.labelledSpans(text, c, out);
+      out.push(...ruleSpans(text));
+    };
+    const spans: Span[] = [];
+    collect(s, spans);
+    for (const [offset, part] of escapedParts(s, c.reach)) {
+      for (const view of decodedViews(part)) {
+        const found: Span[] = [];
+        collect(view.text, found);
+        // Quotes and backslashes in a mask belong to the view's own JSON, not to the original text.
+        for (const span of found) {
+          const [a, b] = originalSpan(view, span.start, span.end);
+          const [start, end] = [offset + a, offset + b];
+          const clamped = clamp ? withinRawString(s, start, end) : end;
+          if (clamped > start) spans.push({ start, end: clamped, mask: span.mask.replace(/[\\"]/g, '') });
+        }
+      }
+    }
+    const unwrapped = unwrappedBase64(s);
+    if (unwrapped) {
+      const found: Span[] = [];
+      this.secretSpans(unwrapped.text, c, found);
+      for (const span of found) {
+        const [start, end] = originalSpan(unwrapped, span.start, span.end);
+        spans.push({ start, end, mask: MASK });
+      }
+    }
+    return spans;
+  }
+
+  /** Pieces of registered secrets that a cut left next to `…`: the end of a prefix before it, the start of a suffix after it. */
+  private cutPieceSpans(s: string, c: Compiled): Span[] {
+    const spans: Span[] = [];
+    if (c.forms.size === 0 || !s.includes(CUT_MARK)) return spans;
+    for (let at = s.indexOf(CUT_MARK); at >= 0; at = s.indexOf(CUT_MARK, at + 1)) {
+      const before = c.forms.prefixEndingAt(s, at, MIN_PIECE);
+      if (before) spans.push({ start: at - before, end: at, mask: MASK });
+      const after = at + CUT_MARK.length;
+      const piece = c.forms.suffixStartingAt(s, after, MIN_PIECE);
+      if (piece) spans.push({ start: after, end: after + piece, mask: MASK });
+    }
+    return spans;
+  }
+
+  /**
+   * `s` masked, with the replacements made (in passes: the spans, then secrets a mask next to a
+   * `*` could spell, then pieces left by a cut) so offsets of `s` can be mapped into the result.
+   */
+  private mask(s: string): { text: string; passes: Applied[][] } {
+    const passes: Applied[][] = [];
+    const c = this.compile();
+    const pass = (text: string, spans: Span[]): string => {
+      const applied: Applied[] = [];
+      const out = applySpans(text, spans, applied);
+      if (applied.length) passes.push(applied);
+      return out;
+    };
+    let out = pass(s, this.spansOf(s));
+    if (/^\s*[[{]/.test(s) && !isJson(out) && isJson(s)) {
+      passes.length = 0;
+      out = pass(s, this.spansOf(s, true));
+    }
+    for (let i = 0; c.starry && i < 3; i++) {
+      const spans: Span[] = [];
+      this.secretSpans(out, c, spans);
+      const next = pass(out, spans);
+      if (next === out) break;
+      out = next;
+    }
+    out = pass(out, this.cutPieceSpans(out, c));
+    return { text: out, passes };
+  }
+
+  /** Masks free text: registered secrets, credentials, JWTs, card numbers (last 4 kept), security codes, sensitive JSON pairs. */
   text(s: string): string {
     if (!s) return s;
-    return this.replaceSecrets(maskPatterns(this.replaceSecrets(s)));
+    // A report masks the same long text more than once (a body in each failed check's JUnit entry).
+    if (s.length < MEMO_MIN) return this.mask(s).text;
+    const known = this.memo.get(s);
+    if (known !== undefined) return known;
+    const out = this.mask(s).text;
+    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(s, out);
+    return out;
+  }
+
+  /** Like text(), and where each of `offsets` (of `s`) lies in the masked text. */
+  textWithOffsets(s: string, offsets: number[]): { text: string; offsets: number[] } {
+    if (!s) return { text: s, offsets };
+    const { text, passes } = this.mask(s);
+    return { text, offsets: offsets.map((o) => passes.reduce((at, applied) => mapOffset(at, applied), o)) };
   }
 
   /**
@@ -141,13 +335,23 @@ export class Redactor {
     return out;
   }
 
+  /** True when `v` carries a registered secret in any spelling or reading. */
+  private carriesSecret(v: string): boolean {
+    const c = this.compile();
+    if (c.forms.size === 0) return false;
+    const found: Span[] = [];
+    this.secretSpans(v, c, found);
+    for (const view of decodedViews(v)) this.secretSpans(view.text, c, found);
+    return found.length > 0;
+  }
+
   /** Headers with credentials masked: Authorization, Proxy-Authorization, cookies, and any header carrying a registered secret. */
   headers<H extends Record<string, string | string[] | undefined>>(h: H): H {
     const out: Record<string, string | string[] | undefined> = {};
     const one = (name: string, v: string): string => {
       if (ALWAYS_MASKED_HEADERS.has(name.toLowerCase()) || this.secrets.has(v.trim())) return MASK;
       // A value that carries a registered secret anywhere is hidden whole: its remainder may be a hint.
-      return this.replaceSecrets(v) !== v ? MASK : this.text(v);
+      return this.carriesSecret(v) ? MASK : this.text(v);
     };
     for (const [k, v] of Object.entries(h)) {
       out[k] = v === undefined ? v : Array.isArray(v) ? v.map((x) => one(k, x)) : one(k, v);

@@ -27,23 +27,32 @@ function base64Core(bytes: Buffer, shift: number, url: boolean): string {
   return enc.slice(from, to);
 }
 
-/** Every spelling of `secret` to replace in free text (the secret itself first). */
+/**
+ * Every spelling of `secret` to replace in free text (the secret itself first): the text forms (raw,
+ * URL-encoded, form-encoded, JSON-escaped), and the base64/base64url of each text form, whole and as
+ * the fragments that appear inside a longer base64 value at each of the 3 byte alignments. Other
+ * escapes (HTML entities, `\uXXXX`, `\/`, URL-encoded twice, UTF-16) are undone by the decoded views
+ * (views.ts) instead: their mixes with plain characters are too many to list.
+ */
 export function secretForms(secret: string): string[] {
-  const forms = new Set<string>([secret]);
+  const text = new Set<string>([secret]);
   const uri = tryEncode(secret);
   if (uri !== undefined) {
-    forms.add(uri);
-    forms.add(uri.replace(/%20/g, '+'));
-    forms.add(uri.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
-    forms.add(new URLSearchParams({ k: secret }).toString().slice(2));
+    text.add(uri);
+    text.add(uri.replace(/%20/g, '+'));
+    text.add(uri.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+    text.add(new URLSearchParams({ k: secret }).toString().slice(2));
   }
-  forms.add(JSON.stringify(secret).slice(1, -1));
-  const bytes = Buffer.from(secret, 'utf8');
-  for (const url of [false, true]) {
-    forms.add(bytes.toString(url ? 'base64url' : 'base64'));
-    for (let shift = 0; shift < 3; shift++) {
-      const core = base64Core(bytes, shift, url);
-      if (core.length >= MIN_FRAGMENT) forms.add(core);
+  text.add(JSON.stringify(secret).slice(1, -1));
+  const forms = new Set<string>(text);
+  for (const t of text) {
+    const bytes = Buffer.from(t, 'utf8');
+    for (const url of [false, true]) {
+      forms.add(bytes.toString(url ? 'base64url' : 'base64'));
+      for (let shift = 0; shift < 3; shift++) {
+        const core = base64Core(bytes, shift, url);
+        if (core.length >= MIN_FRAGMENT) forms.add(core);
+      }
     }
   }
   return [...forms].filter((f) => f.length > 0);

@@ -7,6 +7,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { caseName } from './case-name.js';
 import type { CaseResult, CheckResult, RunResult } from '../model.js';
 import { describeFinding } from './finding-text.js';
+import { displayMask } from '../redact/run.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
@@ -14,16 +15,27 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '
 // eslint-disable-next-line no-control-regex
 const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+/** How the JUnit file is written. */
+export interface JunitOptions {
+  /**
+   * The final mask, applied to every text and attribute value before XML escaping (never to the XML
+   * text: a free-text rule would eat markup). Defaults to the run's display mask (redact/run.ts):
+   * the file leaves the process, so it gets the final mask whoever renders it.
+   */
+  mask?: (text: string) => string;
+}
+
 /** Renders the run as JUnit XML. */
-export function renderJunit(run: RunResult): string {
+export function renderJunit(run: RunResult, options: JunitOptions = {}): string {
+  const mask = options.mask ?? displayMask;
   const byEndpoint = new Map<string, CaseResult[]>();
   for (const c of run.cases) byEndpoint.set(c.endpoint, [...(byEndpoint.get(c.endpoint) ?? []), c]);
   const suites = [...byEndpoint].map(([endpoint, cases]) => {
-    const testcases = cases.flatMap((c) => c.checks.map((check) => testcase(c, check)));
+    const testcases = cases.flatMap((c) => c.checks.map((check) => testcase(c, check, mask)));
     const count = (s: string) => cases.reduce((n, c) => n + c.checks.filter((k) => k.status === s).length, 0);
     const time = cases.reduce((n, c) => n + (c.response?.durationMs ?? 0), 0) / 1000;
     return {
-      '@_name': endpoint,
+      '@_name': mask(endpoint),
       '@_tests': testcases.length,
       '@_failures': count('failed'),
       '@_errors': count('errored'),
@@ -51,26 +63,28 @@ export function renderJunit(run: RunResult): string {
 /** Longest response body a failure carries: enough to read the merchant's error, not a whole cart. */
 const BODY_CHARS = 2000;
 
-/** The merchant's answer of a failed case, so a CI log shows it without re-running (body cut). */
-function answerOf(c: CaseResult): string {
+/** The merchant's answer of a failed case, so a CI log shows it without re-running (body masked whole, then cut). */
+function answerOf(c: CaseResult, mask: (text: string) => string): string {
   if (!c.response) return '';
   const lines = [`response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`];
   if (c.responseBody !== undefined) {
-    const rest = c.responseBody.length - BODY_CHARS;
-    lines.push(`body: ${c.responseBody.slice(0, BODY_CHARS)}${rest > 0 ? `… (${rest} more characters)` : ''}`);
+    const body = mask(c.responseBody);
+    const rest = body.length - BODY_CHARS;
+    lines.push(`body: ${body.slice(0, BODY_CHARS)}${rest > 0 ? `… (${rest} more characters)` : ''}`);
   }
   return lines.join('\n');
 }
 
-function testcase(c: CaseResult, check: CheckResult): Record<string, unknown> {
-  const text = check.findings.map(describeFinding).join('\n');
+function testcase(c: CaseResult, check: CheckResult, mask: (text: string) => string): Record<string, unknown> {
+  const text = mask(check.findings.map(describeFinding).join('\n'));
   const node: Record<string, unknown> = {
-    '@_name': `${check.id} [${caseName(c)}, auth ${c.authMode}]`,
-    '@_classname': `${c.endpoint}.${c.variant}`,
+    '@_name': mask(`${check.id} [${caseName(c)}, auth ${c.authMode}]`),
+    '@_classname': mask(`${c.endpoint}.${c.variant}`),
     '@_time': ((c.response?.durationMs ?? 0) / 1000).toFixed(3),
   };
-  const detail = [text, answerOf(c), c.curl ? `reproduce: ${c.curl}` : ''].filter(Boolean).join('\n');
-  const message = check.findings[0]?.message ?? check.status;
+  // Numbers too: a finding's actual value may be a card number written as a JSON number.
+  const detail = mask([text, answerOf(c, mask), c.curl ? `reproduce: ${mask(c.curl)}` : ''].filter(Boolean).join('\n'));
+  const message = mask(check.findings[0]?.message ?? check.status);
   if (check.status === 'failed') node.failure = { '@_message': message, '@_type': check.id, '#text': detail };
   else if (check.status === 'errored') node.error = { '@_message': message, '@_type': check.id, '#text': detail };
   else if (check.status === 'skipped') node.skipped = { '@_message': message };

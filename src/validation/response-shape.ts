@@ -7,6 +7,7 @@
  * body as it was sent.
  */
 import { escapeToken } from './pointer.js';
+import { maskedHead } from '../redact/cut.js';
 
 /** The nine ResponseInfo fields, as the interface documents them. */
 export const RESPONSE_INFO_FIELDS = ['Success', 'InternalOrderId', 'OrderId', 'StatusCode', 'PaymentCurrencyCode', 'PaymentAmount', 'ErrorCode', 'Message', 'Description'] as const;
@@ -93,7 +94,9 @@ export function describeFrameworkError(body: unknown): string {
   const o = asRecord(body) ?? {};
   const status = o[keyOf(o, 'status') ?? keyOf(o, 'statusCode') ?? ''];
   const textKey = ['error', 'title', 'message', 'detail'].map((n) => keyOf(o, n)).find((k) => k !== undefined && typeof o[k] === 'string');
-  const text = textKey === undefined ? '' : String(o[textKey]).split(/\r?\n/)[0]!.slice(0, 80);
+  // Masked on the whole line, then cut (a cut first would leave a piece of an echoed secret).
+  const head = textKey === undefined ? undefined : maskedHead(String(o[textKey]).split(/\r?\n/)[0]!, 80);
+  const text = head === undefined ? '' : head.cut ? `${head.text}…` : head.text;
   return `status ${String(status)}${text ? `: ${JSON.stringify(text)}` : ''}`;
 }
 

@@ -3,6 +3,7 @@
  * document, with every secret as a `${NAME}` reference and the typed values kept aside in memory.
  * Starting from the existing file keeps what the user wrote there (including their own references).
  */
+import { noteSecret } from '../redact/registry.js';
 
 /** The config file as a plain JSON object. */
 export type ConfigDoc = Record<string, unknown>;
@@ -56,11 +57,22 @@ export function referenceName(value: unknown): string | undefined {
   return typeof value === 'string' ? REFERENCE.exec(value)?.[1] : undefined;
 }
 
-/** Records a typed secret: the document gets `${envName}`, the value stays in memory. */
+/**
+ * Records a typed secret: the document gets `${envName}`, the value stays in memory, and the run's
+ * redactor learns it at once (a URL password typed as plain text is no less a secret).
+ */
 export function secretRef(draft: Draft, envName: string, value: string): string {
   draft.secrets[envName] = value;
+  noteSecret(value);
   return `\${${envName}}`;
 }
+
+/**
+ * The user info of `scheme://user:password@host...`: as in the WHATWG URL parser, the LAST `@`
+ * before the path, query or fragment ends it, so a password may hold `@` (`http://user:p@ss@host/`).
+ * Groups: 1 the text up to the password's `:`, 2 the password.
+ */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/[^/?#:]*:)([^/?#]*)@(?=[^/?#@]*(?:[/?#]|$))/i;
 
 /**
  * A URL as the file should keep it: the password of `user:password@` and the value of every
@@ -71,7 +83,7 @@ export function secretRef(draft: Draft, envName: string, value: string): string 
 export function urlWithReferences(draft: Draft, url: string, prefix: string, isSecretParam: (name: string) => boolean): string {
   const varName = (part: string) => `${prefix}_${part.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
   const keep = (value: string, part: string) => (value === '' || REFERENCE.test(value) ? value : secretRef(draft, varName(part), value));
-  const out = url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:)([^/?#@]*)@/i, (_m, head: string, password: string) => `${head}${keep(password, 'PASSWORD')}@`);
+  const out = url.replace(USERINFO, (_m, head: string, password: string) => `${head}${keep(password, 'PASSWORD')}@`);
   const q = out.indexOf('?');
   if (q < 0) return out;
   const hash = out.indexOf('#', q);

@@ -18,8 +18,11 @@ export type Validate = (value: string) => true | string;
 
 /** The questions xborder asks. Every method rejects with CancelledError on Ctrl-C. */
 export interface Prompter {
-  /** Free text; `default` is accepted with Enter. */
-  text(q: { message: string; default?: string; validate?: Validate }): Promise<string>;
+  /**
+   * Free text; `default` is accepted with Enter. `display` is what the answer line shows instead of
+   * the text as typed (while typing and once answered): a URL's password and keys starred.
+   */
+  text(q: { message: string; default?: string; validate?: Validate; display?: (value: string, answered: boolean) => string }): Promise<string>;
   /** Masked input for secrets (passwords, keys, PINs): nothing is echoed. */
   secret(q: { message: string; validate?: Validate }): Promise<string>;
   /** One entry of a short list. */

@@ -6,7 +6,7 @@
 import type { XborderConfig } from '../model.js';
 import { SAMPLE_CART_TOKEN, SAMPLE_MERCHANT_GUID } from '../config/defaults.js';
 import { countryChoices, currencyChoices } from './countries.js';
-import { isSecretParam } from '../redact/patterns.js';
+import { isSecretParam, MASK } from '../redact/patterns.js';
 import { getIn, referencedVariables, setIn, urlWithReferences, type Draft } from './draft.js';
 import type { Prompter, WizardOutput } from './prompter.js';
 
@@ -42,6 +42,44 @@ export function validUrl(value: string): true | string {
   }
 }
 
+const stars = (value: string, answered: boolean) => (value === '' ? '' : answered ? MASK : '*'.repeat(value.length));
+
+/**
+ * A URL as the answer line shows it, never its credentials: the password of `user:password@` (the
+ * last `@` before the path ends it) and the value of every credential query parameter starred.
+ * While the user info is still being typed (no `/`, `?` or `#` yet) all after `user:` is starred
+ * unless it is a port, since a password may hold `@` and the host is not known yet.
+ */
+export function urlForDisplay(value: string, answered: boolean): string {
+  const m = /^(\s*[a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([\s\S]*)$/i.exec(value);
+  if (!m) return value;
+  let authority = m[2]!;
+  const rest = m[3]!;
+  const colon = authority.indexOf(':');
+  const at = authority.lastIndexOf('@');
+  if (colon >= 0) {
+    const head = authority.slice(0, colon + 1);
+    if (rest === '' && !answered && !/^\d*$/.test(authority.slice(colon + 1))) authority = head + stars(authority.slice(colon + 1), false);
+    else if (at > colon) authority = head + stars(authority.slice(colon + 1, at), answered) + authority.slice(at);
+  }
+  const q = rest.indexOf('?');
+  const shownRest =
+    q < 0
+      ? rest
+      : rest.slice(0, q + 1) +
+        rest
+          .slice(q + 1)
+          .split('&')
+          .map((pair) => {
+            const eq = pair.indexOf('=');
+            const hash = pair.indexOf('#', eq);
+            const end = hash < 0 ? pair.length : hash;
+            return eq > 0 && isSecretParam(pair.slice(0, eq)) ? `${pair.slice(0, eq + 1)}${stars(pair.slice(eq + 1, end), answered)}${pair.slice(end)}` : pair;
+          })
+          .join('&');
+  return `${m[1]}${authority}${shownRest}`;
+}
+
 /** A typed URL with its password and credential query parameters turned into `${XB_...}` references. */
 function keepUrl(ctx: WizardContext, url: string, prefix: string): string {
   return urlWithReferences(ctx.draft, url, prefix, isSecretParam);
@@ -68,6 +106,7 @@ export async function askMerchantUrl(ctx: WizardContext): Promise<void> {
     message: 'Merchant base URL (where its endpoints live):',
     ...(typeof current === 'string' ? { default: current } : {}),
     validate: validUrl,
+    display: urlForDisplay,
   });
   setIn(ctx.draft, ['merchant', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_MERCHANT_URL'));
 }
@@ -127,6 +166,7 @@ export async function askPlatform(ctx: WizardContext): Promise<void> {
       message: 'Platform base URL (integration, staging or production):',
       ...(typeof current === 'string' ? { default: current } : {}),
       validate: validUrl,
+      display: urlForDisplay,
     });
     setIn(ctx.draft, ['platform', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_PLATFORM_URL'));
   }
@@ -161,7 +201,7 @@ export async function askGiftCardTarget(ctx: WizardContext): Promise<void> {
     return;
   }
   const current = getIn(ctx.draft.doc, ['giftCard', 'url']);
-  const url = await ctx.prompter.text({ message: 'ValidateGiftCard URL:', ...(typeof current === 'string' ? { default: current } : {}), validate: validUrl });
+  const url = await ctx.prompter.text({ message: 'ValidateGiftCard URL:', ...(typeof current === 'string' ? { default: current } : {}), validate: validUrl, display: urlForDisplay });
   setIn(ctx.draft, ['giftCard', 'url'], keepUrl(ctx, url.trim(), 'XB_GIFT_CARD_URL'));
 }
 

@@ -5,6 +5,7 @@ import type { XborderConfig } from '../../src/model.js';
 import { MASK, Redactor } from '../../src/redact/redactor.js';
 import { redactorForConfig } from '../../src/redact/for-config.js';
 import { runs } from '../helpers/fuzz-runs.js';
+import { cardLeaksIn, echoForms } from './echo-forms.js';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -154,7 +155,7 @@ describe('Redactor.headers', () => {
 describe('redactorForConfig', () => {
   const config = {
     merchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77',
-    merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [] },
+    merchant: { baseUrl: 'https://shop.example.com', cartPath: '/c', orderPath: '/o', cartMethods: ['GET'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
     platform: { guidIn: 'query' },
     giftCard: {},
     auth: [
@@ -326,5 +327,74 @@ describe('hardening: echoes, URLs and request bodies', () => {
     const dump = r.text(`BASEKEY-771 ${b64('CARTKEY-992')} PLATPW-551 GCSIG-313 ENVPROXY-204 de-DE`);
     for (const s of ['BASEKEY-771', 'CARTKEY-992', 'PLATPW-551', 'GCSIG-313', 'ENVPROXY-204']) expect(dump).not.toContain(s);
     expect(dump).toContain('de-DE');
+  });
+});
+
+// Issue 9: the forms an echo takes (echo-forms.ts lists them: URL-encoded once and twice, form-encoded,
+// base64 and base64 in a run, JSON-escaped, PHP-escaped, HTML entities, UTF-16).
+describe('properties: echo forms', () => {
+  // Characters that every encoding treats differently, Latin-1 so that UTF-16 read as 8-bit text keeps them.
+  const unit = fc.constantFrom('a', 'Z', '7', '-', '/', '+', '=', '&', '"', "'", '<', '>', '%', '\\', '@', ':', '?', '#', ' ', 'é', 'ß', '_', '.');
+  const secretArb = fc.string({ unit, minLength: 8, maxLength: 24 }).filter((s) => s.trim().length >= 4 && /[A-Za-z0-9]/.test(s));
+  const text = fc.string({ maxLength: 30 });
+
+  it('text(): a registered secret in any echo form, between any texts, never survives in any form', () => {
+    fc.assert(
+      fc.property(secretArb, text, text, fc.nat(), (secret, a, b, pick) => {
+        const r = new Redactor([secret]);
+        const forms = echoForms(secret);
+        const form = forms[pick % forms.length]!;
+        const out = r.text(`${a} ${form.text} ${b}`);
+        // The form itself is gone; the raw secret only survives if the random text spelled it.
+        expect(out.includes(form.text), form.kind).toBe(false);
+        if (!`${a} ${b}`.includes(secret)) expect(out.includes(secret), form.kind).toBe(false);
+      }),
+      runs(400),
+    );
+  });
+
+  it('text(): a JSON document echoing a secret in any form stays valid JSON and hides it', () => {
+    fc.assert(
+      fc.property(secretArb, fc.jsonValue({ maxDepth: 2 }), fc.nat(), (secret, doc, pick) => {
+        const r = new Redactor([secret]);
+        const forms = echoForms(secret);
+        const form = forms[pick % forms.length]!;
+        // Echoes whose decoded reading has line breaks and header lines (a redirect Location) must not
+        // let a rule run over the original's string delimiters.
+        const header = `GET / HTTP/1.1\nAuthorization: Basic ${b64(`u:${secret}`)}\nX-Key: ${secret}\n\n`;
+        const out = r.text(JSON.stringify({ doc, echo: form.text, list: [form.text, 1], location: `http://x/?e=${encodeURIComponent(header)}&t=${encodeURIComponent(encodeURIComponent(header))}` }));
+        const parsed = JSON.parse(out);
+        expect(JSON.stringify(parsed.echo).includes(form.text)).toBe(false);
+        expect(parsed.location).not.toContain(encodeURIComponent(b64(`u:${secret}`)));
+      }),
+      runs(300),
+    );
+  });
+
+  it('text(): a Luhn-valid card number glued to any text keeps only its last 4 digits', () => {
+    const luhnFix = (d: string) => {
+      for (let c = 0; c < 10; c++) {
+        const n = d + c;
+        let sum = 0;
+        for (let i = 0; i < n.length; i++) {
+          let x = Number(n[n.length - 1 - i]);
+          if (i % 2) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+          sum += x;
+        }
+        if (sum % 10 === 0) return n;
+      }
+      return d;
+    };
+    const cardArb = fc.stringMatching(/^[3-6]\d{14}$/).map(luhnFix);
+    const glue = fc.constantFrom('', 'ref_', 'x', '"', '=', '%22', 'card+', ':');
+    const sep = fc.constantFrom('', ' ', '.', '+', '%20', '-');
+    fc.assert(
+      fc.property(cardArb, glue, sep, (card, before, s) => {
+        const text = `${before}${card.match(/.{1,4}/g)!.join(s)} end`;
+        const out = new Redactor().text(text);
+        expect(cardLeaksIn(out, card), `${text} -> ${out}`).toEqual([]);
+      }),
+      runs(300),
+    );
   });
 });
