@@ -27,6 +27,13 @@ const KINDS = [
   { kind: 'gift-card-request', file: 'gift-card-request.schema.json', typeName: 'GiftCardRequest', close: true },
   { kind: 'gift-card-response', file: 'gift-card-response.schema.json', typeName: 'GiftCardResponse', close: true },
   { kind: 'error-info', file: 'error-info.schema.json', typeName: 'ErrorInfo', close: true },
+  // The rest of the order lifecycle (platform to merchant); their schemas reuse order.schema.json's
+  // definitions through `$ref`s, bundled in at build time (see bundle()).
+  { kind: 'payment-request', file: 'payment-request.schema.json', typeName: 'PaymentRequest', close: true },
+  { kind: 'status-update', file: 'status-update.schema.json', typeName: 'StatusUpdate', close: true },
+  { kind: 'shipping-info', file: 'shipping-info.schema.json', typeName: 'ShippingInfo', close: true },
+  { kind: 'refund', file: 'refund.schema.json', typeName: 'OrderRefund', close: true },
+  { kind: 'documents', file: 'documents.schema.json', typeName: 'AdditionalDocuments', close: true },
   { kind: 'config', file: 'config.schema.json', typeName: 'ConfigFile', close: false },
 ];
 
@@ -83,6 +90,8 @@ for (const s of sources) {
     continue;
   }
   try {
+    // Every later step (closing, the shape graph, ajv, the types) sees one self-contained schema.
+    schema = bundle(schema, s.file);
     const compiled = s.close ? closeObjects(structuredClone(schema)) : structuredClone(schema);
     const meta = collectMeta(compiled);
     writeFileSync(join(validatorDir, `${s.kind}.js`), validatorModule(s, stripAnnotations(compiled), meta));
@@ -116,6 +125,118 @@ writeFileSync(
     '\n',
 );
 writeFileSync(stampFile, stamp);
+
+/**
+ * The schema with its `$ref`s into sibling schema files (`order.schema.json#/$defs/OrderDocument`,
+ * or `order.schema.json` for a whole document) made local: each referenced definition is copied into
+ * this schema's `$defs` (under its own name; a name this schema already uses for something else gets
+ * the source file's title in front) with the `$ref`s inside it rewritten the same way, transitively.
+ * The files stay standard JSON Schema (their `$id`s resolve the relative `$ref`s, as ajv does with
+ * addSchema), while the compiled validator, the shape graph (which follows local `$ref`s only) and
+ * the generated types see one self-contained schema. A schema without such `$ref`s comes back as is.
+ */
+function bundle(schema, file) {
+  const external = (ref) => typeof ref === 'string' && !ref.startsWith('#');
+  let found = false;
+  visitRefs(schema, (node) => { if (external(node.$ref)) found = true; });
+  if (!found) return schema;
+
+  const out = structuredClone(schema);
+  out.$defs ??= {};
+  const own = new Set(Object.keys(out.$defs));
+  const documents = new Map();
+  const local = new Map(); // `${file}#${fragment}` -> local $ref
+  const pending = [];
+  const load = (name) => {
+    if (!documents.has(name)) {
+      const path = join(schemaDir, name);
+      if (!existsSync(path)) throw new Error(`$ref to ${name}: no such file in schemas/`);
+      documents.set(name, JSON.parse(readFileSync(path, 'utf8')));
+    }
+    return documents.get(name);
+  };
+  /** The local `$ref` standing for `fragment` of `source` (a file name), queueing its copy. */
+  const localRef = (source, fragment) => {
+    const key = `${source}#${fragment}`;
+    if (local.has(key)) return local.get(key);
+    const doc = load(source);
+    let name;
+    let target;
+    if (fragment === '' || fragment === '/') {
+      name = doc.title ?? source.replace(/\.schema\.json$/, '');
+      target = doc;
+    } else {
+      const m = /^\/\$defs\/([^/]+)$/.exec(fragment);
+      if (!m) throw new Error(`$ref ${key}: only a whole schema or one of its $defs can be referenced`);
+      name = m[1];
+      target = doc.$defs?.[name];
+      if (!target) throw new Error(`$ref ${key}: ${source} has no $defs/${name}`);
+    }
+    if (own.has(name) || [...local.values()].includes(`#/$defs/${name}`)) name = `${doc.title ?? 'Other'}${name}`;
+    if (own.has(name) || [...local.values()].includes(`#/$defs/${name}`)) throw new Error(`$ref ${key}: the name ${name} is taken in ${file}`);
+    const ref = `#/$defs/${name}`;
+    local.set(key, ref);
+    pending.push({ source, name, target });
+    return ref;
+  };
+  const rewrite = (node, source) =>
+    visitRefs(node, (n) => {
+      const [path, fragment = ''] = n.$ref.split('#');
+      // A `#...` ref inside a copied definition points into the file it came from.
+      const from = path === '' ? source : path;
+      if (from === file) return;
+      n.$ref = localRef(from, decodeURI(fragment));
+    });
+  rewrite(out, file);
+  while (pending.length > 0) {
+    const { source, name, target } = pending.shift();
+    const copy = structuredClone(target);
+    // A copied document is a definition now: its own $id would move the base of every $ref inside it.
+    delete copy.$id;
+    delete copy.$schema;
+    // Its definitions come along one by one, as its `$ref`s reach them.
+    delete copy.$defs;
+    rewrite(copy, source);
+    out.$defs[name] = copy;
+  }
+  return extendsDocument(out);
+}
+
+/**
+ * A schema whose root is a `$ref` to another document plus `properties`/`required` extends that
+ * document (payment-request: the Order with PaymentDetails mandatory). It is compiled as the document
+ * itself with those properties replaced and the required names added: one object, closed once, so an
+ * error or an unknown name inside a replaced property is reported once, not by both sides of the
+ * `$ref`. Equivalent to the standard reading as long as each replacing property accepts no more than
+ * the one it replaces, which is what extending means here. The document's own `#` refs (an order's
+ * Subs) still name the document, bundled in `$defs`.
+ */
+function extendsDocument(schema) {
+  if (typeof schema.$ref !== 'string' || !(schema.properties || schema.required)) return schema;
+  const base = resolveLocal(schema, schema.$ref);
+  if (!base || typeof base !== 'object' || !base.properties) return schema;
+  const { $ref, properties, required, ...own } = schema;
+  const merged = { ...structuredClone(base), ...own };
+  merged.properties = { ...base.properties, ...properties };
+  const names = [...new Set([...(base.required ?? []), ...(required ?? [])])];
+  if (names.length > 0) merged.required = names;
+  return merged;
+}
+
+/** Calls `fn(node)` for every subschema that has a string `$ref` (any keyword, any depth). */
+function visitRefs(node, fn) {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+  if (typeof node.$ref === 'string') fn(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (SUBSCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
+      for (const sub of Object.values(value)) visitRefs(sub, fn);
+    } else if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+      for (const sub of value) visitRefs(sub, fn);
+    } else if (SUBSCHEMA_SINGLE.includes(key)) {
+      visitRefs(value, fn);
+    }
+  }
+}
 
 /** Compiles one schema to standalone ESM source exporting `validate` and `meta`. */
 function validatorModule(s, compiled, meta) {
@@ -307,7 +428,17 @@ function deref(root, sub) {
   for (let i = 0; i < 16 && node && typeof node === 'object' && typeof node.$ref === 'string'; i++) {
     const target = resolveLocal(root, node.$ref);
     if (!target) break;
-    node = Object.keys(node).length === 1 ? target : { ...target, ...node, $ref: undefined, properties: { ...target.properties, ...node.properties } };
+    node =
+      Object.keys(node).length === 1
+        ? target
+        : {
+            ...target,
+            ...node,
+            $ref: undefined,
+            properties: { ...target.properties, ...node.properties },
+            // Both apply: what the target requires and what the siblings add.
+            ...(target.required || node.required ? { required: [...new Set([...(target.required ?? []), ...(node.required ?? [])])] } : {}),
+          };
   }
   return node;
 }

@@ -16,6 +16,7 @@ import { endCustomerEncodingRule } from './end-customer-encoding.js';
 import { orderIdentityRule, orderOriginalOrderRule, orderSubsRule } from './order-rules.js';
 import { responseOutcomeRule, responsePaymentRule } from './response-info.js';
 import { giftCardFieldsRule, giftCardValidityRule } from './gift-card.js';
+import { refundAmountsRule } from './refund-amounts.js';
 
 export type { PayloadRule } from './types.js';
 
@@ -39,6 +40,14 @@ const RULES: Record<PayloadKind, readonly PayloadRule[]> = {
   'gift-card-request': [giftCardFieldsRule, isoCodesRule],
   'gift-card-response': [giftCardValidityRule],
   'error-info': [],
+  // PerformOrderPayment's body is an order: the order's rules hold for it, except the encoding
+  // judgement: in the real payment payloads of public-facts the encoded block is PrimaryBilling while
+  // IsEndCustomerPrimary is false, so which blocks the end customer's are is not the order's rule.
+  'payment-request': [orderIdentityRule, isoCodesRule, emailsUrlsRule, orderDiscountTargetsRule, orderSubsRule, orderOriginalOrderRule],
+  'status-update': [],
+  'shipping-info': [isoCodesRule, emailsUrlsRule],
+  refund: [isoCodesRule, refundAmountsRule],
+  documents: [isoCodesRule, emailsUrlsRule],
 };
 
 /** The rules that apply to a payload kind, in report order. */

@@ -10,7 +10,18 @@ import { packageRoot } from './package-root.js';
 import { closestName } from './suggest.js';
 
 /** The payload kinds a sample can be (same names as validation's PayloadKind). */
-export type SampleKind = 'order' | 'cart' | 'order-response' | 'gift-card-request' | 'gift-card-response' | 'error-info';
+export type SampleKind =
+  | 'order'
+  | 'cart'
+  | 'order-response'
+  | 'gift-card-request'
+  | 'gift-card-response'
+  | 'error-info'
+  | 'payment-request'
+  | 'status-update'
+  | 'shipping-info'
+  | 'refund'
+  | 'documents';
 
 /** One entry of samples/index.json. */
 export interface SampleInfo {

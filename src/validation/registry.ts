@@ -19,6 +19,11 @@ const BY_KIND: Record<PayloadKind | 'config', CompiledSchema> = {
   'gift-card-request': generated.giftCardRequest,
   'gift-card-response': generated.giftCardResponse,
   'error-info': generated.errorInfo,
+  'payment-request': generated.paymentRequest,
+  'status-update': generated.statusUpdate,
+  'shipping-info': generated.shippingInfo,
+  refund: generated.refund,
+  documents: generated.documents,
   config: generated.config,
 };
 

@@ -5,8 +5,10 @@ import { findSample, listSamples, loadSample, samplesDir } from '../../src/sampl
 import { packageRoot } from '../../src/samples/package-root.js';
 import { UsageError } from '../../src/errors.js';
 import { Redactor } from '../../src/redact/redactor.js';
+import { PAYLOAD_KINDS } from '../../src/validation/index.js';
 
-const KINDS = ['order', 'cart', 'order-response', 'gift-card-request', 'gift-card-response', 'error-info'];
+// A sample is a payload of a kind validation knows (the lifecycle events included).
+const KINDS: readonly string[] = PAYLOAD_KINDS;
 
 describe('samples catalog', () => {
   it('finds the package root from src/ under vitest', () => {

@@ -1,13 +1,13 @@
 /** Telling a payload's kind from its shape. */
 import { describe, expect, it } from 'vitest';
 import { detectKind, isPayloadKind, PAYLOAD_KINDS } from '../../src/validation/index.js';
-import { sample, sampleIndex } from './fixtures.js';
+import { sample, sampleIndex, shapeKind } from './fixtures.js';
 
 describe('detectKind', () => {
-  it('tells the kind of every shipped sample as samples/index.json lists it', () => {
+  it('tells the kind of every shipped sample as samples/index.json lists it (a payment request reads as the order it is)', () => {
     const index = sampleIndex();
     expect(index.length).toBeGreaterThan(0);
-    for (const entry of index) expect([entry.file, detectKind(sample(entry.file))]).toEqual([entry.file, entry.kind]);
+    for (const entry of index) expect([entry.file, detectKind(sample(entry.file))]).toEqual([entry.file, shapeKind(entry.kind)]);
   });
 
   it.each([
@@ -66,8 +66,11 @@ describe('detectKind', () => {
 });
 
 describe('isPayloadKind', () => {
-  it('accepts exactly the six kinds', () => {
-    expect(PAYLOAD_KINDS).toEqual(['order', 'cart', 'order-response', 'gift-card-request', 'gift-card-response', 'error-info']);
+  it('accepts exactly the six kinds and the five lifecycle events after them', () => {
+    expect(PAYLOAD_KINDS).toEqual([
+      'order', 'cart', 'order-response', 'gift-card-request', 'gift-card-response', 'error-info',
+      'payment-request', 'status-update', 'shipping-info', 'refund', 'documents',
+    ]);
     for (const kind of PAYLOAD_KINDS) expect(isPayloadKind(kind)).toBe(true);
     expect(isPayloadKind('config')).toBe(false);
     expect(isPayloadKind('Order')).toBe(false);

@@ -95,7 +95,8 @@ describe('the wire quirks of real payloads', () => {
       fc.property(fc.constantFrom(...samples), fc.array(fc.nat(), { minLength: 64, maxLength: 64 }), (sample, seeds) => {
         let i = 0;
         const doc = quirky(sample.doc, () => seeds[i++ % seeds.length] + i);
-        expect(detectKind(doc)).toBe(sample.kind);
+        // A payment request is an order by its shape (validated as the payment call with --as).
+        expect(detectKind(doc)).toBe(sample.kind === 'payment-request' ? 'order' : sample.kind);
         const notPassing = validatePayload(sample.kind, doc).filter((c) => c.status === 'failed' || c.status === 'errored');
         expect(notPassing).toEqual([]);
       }),

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { LifecycleEvent } from '../../model.js';
 import { readJsonFile } from '../../io/parse-json.js';
-import { listSamples, loadSample } from '../../samples/catalog.js';
+import { listSamples, loadSample, type SampleKind } from '../../samples/catalog.js';
 import { applyOverrides } from '../../samples/override.js';
 import { EVENT_SPECS } from '../../merchant/events/bodies.js';
 import type { EventSend } from '../../merchant/events/send-case.js';
@@ -17,7 +17,7 @@ import { runPostOrder, type PostOrderOptions } from './check.js';
 const EVENTS = Object.keys(EVENT_SPECS) as LifecycleEvent[];
 
 /** The sample kind of each event (see samples/index.json). */
-const SAMPLE_KIND: Record<LifecycleEvent, string> = {
+const SAMPLE_KIND: Record<LifecycleEvent, SampleKind> = {
   payment: 'payment-request',
   status: 'status-update',
   'shipping-info': 'shipping-info',
@@ -64,7 +64,8 @@ export async function run(event: string, opts: SendOptions, cmd: Command): Promi
         if (fromSample) out.MerchantGUID = ctx.config.merchantGUID;
         if (opts.orderId !== undefined) out.OrderId = opts.orderId;
         if (opts.merchantOrderId !== undefined) out.MerchantOrderId = opts.merchantOrderId;
-        if (opts.set?.length) out = applyOverrides(out, opts.set) as Record<string, unknown>;
+        // Typed and checked by the event's schema, like every --set.
+        if (opts.set?.length) out = applyOverrides(out, opts.set, kind) as Record<string, unknown>;
         return out;
       },
     };

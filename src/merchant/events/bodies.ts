@@ -88,8 +88,8 @@ export function refundBody(config: XborderConfig, ids: OrderIds, refundId: strin
     TotalRefundAmount: total.toFixed(2),
     OriginalTotalRefundAmount: total.toFixed(2),
     CurrencyCode: currency,
-    RefundReason: { RefundReasonCode: 'DAMAGED', Name: 'Arrived damaged' },
-    RefundComment: 'Refund issued by xborder',
-    Products: lines.map((l) => ({ CartItemId: l.cartItemId, RefundQuantity: String(l.quantity), RefundAmount: (l.price * l.quantity).toFixed(2), OriginalRefundAmount: (l.price * l.quantity).toFixed(2) })),
+    RefundReason: { OrderRefundReasonCode: 'DAMAGED', Name: 'Arrived damaged' },
+    RefundComments: 'Refund issued by xborder',
+    Products: lines.map((l) => ({ CartItemId: l.cartItemId, RefundQuantity: l.quantity, RefundAmount: (l.price * l.quantity).toFixed(2), OriginalRefundAmount: (l.price * l.quantity).toFixed(2) })),
   };
 }
