@@ -42,16 +42,31 @@ export async function main(argv: string[]): Promise<void> {
   // A bare `xborder` in a terminal opens the wizard; piped or in CI it prints the help as before.
   const args = argv.slice(2);
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const effective = interactive && onlyGlobalFlags(args) ? [...argv, 'wizard'] : argv;
+  // `xborder help gift-card validate` shows that subcommand's help (commander's own help command
+  // stops at the first word).
+  const nestedHelp = args[0] === 'help' && args.length > 2 ? [...argv.slice(0, 2), ...args.slice(1), '--help'] : undefined;
+  const effective = nestedHelp ?? (interactive && onlyGlobalFlags(args) ? [...argv, 'wizard'] : argv);
+  const json = args.includes('--json');
 
   try {
     await program.parseAsync(effective);
   } catch (error) {
+    const message = heldErrors.join('').trim();
     await writeHeld(heldErrors);
     process.exitCode = await exitCodeFor(error);
+    // With --json, every failure is also one JSON document on stdout, the same shape every time.
+    if (json && process.exitCode !== 0) await writeJsonError(process.exitCode, error, message);
   } finally {
     await writeHeld(heldErrors);
   }
+}
+
+/** `{ "tool": ..., "error": { "exitCode", "message" } }` on stdout, masked. */
+async function writeJsonError(exitCode: number, error: unknown, held: string): Promise<void> {
+  const { runRedactor } = await import('../redact/run.js');
+  const raw = error instanceof CommanderError ? held.replace(/^error: /, '') || error.message : error instanceof Error ? error.message : String(error);
+  const message = runRedactor().text(raw.replace(/^xborder: /, ''));
+  process.stdout.write(`${JSON.stringify({ tool: { name: 'xborder', version: VERSION }, error: { exitCode, message } })}\n`);
 }
 
 /** Writes commander's held error output to stderr, masked (the redactor is loaded only when there is some). */
