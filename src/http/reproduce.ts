@@ -81,7 +81,9 @@ export function reproduceScript(spec: RequestSpec, options: ReproduceOptions): s
   if (spec.localAddress) args.push(`--interface ${shellQuote(spec.localAddress)}`);
   if (spec.body !== undefined) args.push(`--data @${options.bodyFile ?? 'request.json'}`);
   args.push(expanding(spec.url, options));
-  const names = [...new Set(options.refs.map((r) => /^\$\{([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1]).filter((n): n is string => n !== undefined && !n.startsWith('XBORDER_FILL')))];
+  // The variables this script reads (not every credential of the configuration).
+  const used = args.join(' ');
+  const names = [...new Set(options.refs.filter((r) => used.includes(r.ref)).map((r) => /^\$\{([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1]).filter((n): n is string => n !== undefined && !n.startsWith('XBORDER_FILL')))];
   return [
     '#!/bin/sh',
     `# ${options.title.replace(/\n/g, ' ')}`,

@@ -24,6 +24,9 @@ export interface TableOptions {
   width?: number;
 }
 
+/** Characters of a curl command shown without -v when no run folder holds it (an order is kilobytes). */
+const CURL_SHOWN = 300;
+
 /** Lines of a failed case's body shown without -v. */
 const BODY_LINES = 30;
 
@@ -75,17 +78,21 @@ export function summaryLine(s: Summary, cases: number, paint?: Painter): string 
 /** Column widths (cli-table3's, padding included) that keep the table within `width`. */
 function layout(rows: Row[], width: number): number[] {
   const longest = (pick: (r: Row) => string, header: string) => Math.max(displayLength(header), ...rows.map((r) => displayLength(pick(r)))) + 2;
-  // Caps keep the detail, where the reason is, the widest column.
-  const cols = {
-    case: Math.min(longest((r) => r.variant, 'case'), 36),
-    check: Math.min(longest((r) => r.check, 'check'), 30),
-    auth: Math.min(longest((r) => r.authMode, 'auth'), 14),
+  const natural = {
+    case: longest((r) => r.variant, 'case'),
+    check: longest((r) => r.check, 'check'),
+    auth: longest((r) => r.authMode, 'auth'),
     result: longest((r) => SYMBOL[r.status], 'result'),
     time: longest((r) => r.time, 'time'),
   };
   const detailWanted = longest((r) => r.detail, 'detail');
   // Borders: one more than the number of columns.
   const room = width - 7;
+  if (Object.values(natural).reduce((a, b) => a + b, 0) + detailWanted <= room) {
+    return [natural.case, natural.check, natural.auth, natural.result, detailWanted, natural.time];
+  }
+  // Too wide: caps keep the detail, where the reason is, the widest column.
+  const cols = { ...natural, case: Math.min(natural.case, 36), check: Math.min(natural.check, 30), auth: Math.min(natural.auth, 14) };
   const minDetail = Math.min(detailWanted, 22);
   // Give up room in this order, each column down to a floor that still reads.
   const floors: [keyof typeof cols, number][] = [['case', 16], ['check', 18], ['auth', 8], ['time', 6]];
@@ -160,6 +167,7 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
   }
   // With a run folder the script stands in for the one-line curl (the full command is in it, or -v).
   if (c.reproducePath && !options.verbose) lines.push(`  reproduce: sh ${c.reproducePath}`);
+  else if (c.curl && !options.verbose && c.curl.length > CURL_SHOWN) lines.push(`  reproduce: ${c.curl.slice(0, CURL_SHOWN)}… (-v prints the whole command; a saved run has it as reproduce.sh)`);
   else if (c.curl) lines.push(`  reproduce: ${c.curl}`);
   return `${lines.join('\n')}\n`;
 }
