@@ -10,6 +10,7 @@ import type { CheckResult, Exchange, Finding } from '../model.js';
 import { checkFrom } from './result.js';
 import { readResponseInfo } from './response-info.js';
 import { readErrorAnswer } from './error-answer.js';
+import { redirectText } from './transport.js';
 
 /** The checks judged by refusal, each proving one thing the merchant must refuse. */
 export type RefusalId = 'auth-enforced' | 'guid-enforced' | 'rejects-invalid-order' | 'cart-single-use' | 'cart-hash-enforced' | 'unknown-cart-refused' | 'event-unknown-order-refused' | 'refund-within-order';
@@ -50,7 +51,7 @@ export function judgeRefused(refusal: RefusalCase, exchange: Exchange, json: unk
     return { id, status: 'errored', findings: [{ message: `HTTP ${status} with ${answer.text}: ${missing}, so whether ${refusal.what} is refused cannot be judged`, expected: 'a refusal by the endpoint (4xx, or Success false)', actual: `HTTP ${status}` }] };
   }
   if (status >= 300 && status < 400) {
-    return { id, status: 'errored', findings: [{ message: `HTTP ${status} redirect to ${response.headers.location ?? '(no Location)'}: the platform does not follow redirects, so this is no answer to judge`, expected: 'a refusal (4xx, or Success false)', actual: `HTTP ${status}` }] };
+    return { id, status: 'errored', findings: [{ message: `${redirectText(status, response.headers.location)}, so this is no answer to judge`, expected: 'a refusal (4xx, or Success false)', actual: `HTTP ${status}` }] };
   }
   // A 500 carrying Success false is a deliberate error answer (real merchants send them); a 5xx
   // with an HTML page, a framework's error or nothing at all is a crash.

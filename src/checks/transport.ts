@@ -14,7 +14,7 @@ export interface TransportVerdict {
   answered: boolean;
 }
 
-/** `reachable` and `within-timeout`. A slow answer (over half the timeout) is a warning. */
+/** `reachable` and `within-timeout`. A slow answer (over half the timeout) is a warning; one over the timeout fails. */
 export function judgeTransport(exchange: Exchange, timeoutMs: number): TransportVerdict {
   const error = exchange.error;
   // Connected but not answered in time: the merchant is too slow. A connect timeout is different:
@@ -47,13 +47,19 @@ export function judgeTransport(exchange: Exchange, timeoutMs: number): Transport
       : `could not reach the endpoint: ${error?.message ?? 'no response'}`;
     return { answered: false, checks: [{ id: 'reachable', status: 'errored', findings: [{ message, actual: error?.code }] }] };
   }
+  const took = Math.round(exchange.durationMs);
+  // A complete answer that came after the timeout (its last bytes or its decoding outran the timer)
+  // is one the platform would not have waited for: failed, like no answer. Over half is a warning.
+  const late = exchange.durationMs > timeoutMs;
   const slow = exchange.durationMs > timeoutMs / 2;
+  const timing = late
+    ? [{ message: `too slow: answered in ${took} ms, over the ${timeoutMs} ms timeout (the platform would have given up)`, expected: `an answer within ${timeoutMs} ms`, actual: `${took} ms` }]
+    : slow
+      ? [{ severity: 'warning' as const, message: `slow: answered in ${took} ms, more than half the ${timeoutMs} ms timeout`, expected: `well under ${timeoutMs} ms`, actual: `${took} ms` }]
+      : [];
   return {
     answered: true,
-    checks: [
-      { id: 'reachable', status: 'passed', findings: [] },
-      checkFrom('within-timeout', slow ? [{ severity: 'warning', message: `slow: answered in ${Math.round(exchange.durationMs)} ms, more than half the ${timeoutMs} ms timeout`, expected: `well under ${timeoutMs} ms`, actual: `${Math.round(exchange.durationMs)} ms` }] : []),
-    ],
+    checks: [{ id: 'reachable', status: 'passed', findings: [] }, checkFrom('within-timeout', timing)],
   };
 }
 
@@ -75,7 +81,17 @@ export interface StatusContext {
   hint?: string;
 }
 
-/** `status-200`: a conforming success answer is HTTP 200; redirects are named as such. */
+/**
+ * What a 3xx answer is, in words: 304 Not Modified is the answer to a conditional request (which
+ * xborder never makes), not a redirect; the others are redirects, with or without a Location.
+ */
+export function redirectText(status: number, location: string | undefined): string {
+  if (status === 304) return 'HTTP 304 Not Modified: an answer to a conditional request, which xborder never sends (no If-None-Match or If-Modified-Since), so a cache or framework answered instead of the endpoint';
+  if (location) return `redirect (HTTP ${status}) to ${location}: the platform does not follow redirects`;
+  return `HTTP ${status} is a redirect status without a Location header: the platform does not follow redirects`;
+}
+
+/** `status-200`: a conforming success answer is HTTP 200; redirects and 304 Not Modified are named as such. */
 export function judgeStatus200(exchange: Exchange, context: StatusContext = {}): CheckResult {
   const response = exchange.response!;
   if (response.status === 200) return checkFrom('status-200', []);
@@ -87,7 +103,7 @@ export function judgeStatus200(exchange: Exchange, context: StatusContext = {}):
       : STATUS_HINTS[response.status]);
   const answer = response.status >= 400 ? ` with ${readErrorAnswer(response, context.json).text}` : '';
   const message = response.status >= 300 && response.status < 400
-    ? `redirect to ${location ?? '(no Location)'}: the platform does not follow redirects`
+    ? `${redirectText(response.status, location)}; the platform needs HTTP 200`
     : `expected HTTP 200 for a valid request, got ${response.status}${answer}${hint ? `; ${hint}` : ''}`;
   return checkFrom('status-200', [{ message, expected: 200, actual: response.status }]);
 }

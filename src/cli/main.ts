@@ -47,6 +47,14 @@ export async function main(argv: string[]): Promise<void> {
   const nestedHelp = args[0] === 'help' && args.length > 2 ? [...argv.slice(0, 2), ...args.slice(1), '--help'] : undefined;
   const effective = nestedHelp ?? (interactive && onlyGlobalFlags(args) ? [...argv, 'wizard'] : argv);
   const json = args.includes('--json');
+  // A streamed report (validate's NDJSON) may have begun on stdout before the failure: then an
+  // error document after it would break the JSON, and the message on stderr is the one said.
+  let wroteStdout = false;
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+    wroteStdout = true;
+    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stdout.write;
 
   try {
     await program.parseAsync(effective);
@@ -55,7 +63,7 @@ export async function main(argv: string[]): Promise<void> {
     await writeHeld(heldErrors);
     process.exitCode = await exitCodeFor(error);
     // With --json, every failure is also one JSON document on stdout, the same shape every time.
-    if (json && process.exitCode !== 0) await writeJsonError(process.exitCode, error, message);
+    if (json && process.exitCode !== 0 && !wroteStdout) await writeJsonError(process.exitCode, error, message);
   } finally {
     await writeHeld(heldErrors);
   }

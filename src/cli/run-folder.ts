@@ -2,7 +2,8 @@
  * Saving a merchant run's folder: `.xborder/runs/<UTC time>/` (a suffix when that name exists), or
  * `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../io/atomic-write.js';
 import { join, relative, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import type { RunResult } from '../model.js';
@@ -55,7 +56,9 @@ export async function saveRunFolder(run: RunResult, options: { cwd: string; out?
     for (const file of files) {
       const path = join(dir, file.path);
       await mkdir(join(path, '..'), { recursive: true });
-      await writeFile(path, file.content, { mode: file.mode ?? 0o644 });
+      // Temp file and rename: a full disk never leaves a cut report behind.
+      await writeFileAtomic(path, file.content);
+      if (file.mode) await chmod(path, file.mode);
     }
     // The table names scripts by a path the user can type from where they ran xborder.
     const shown = relative(options.cwd, dir) || '.';

@@ -11,6 +11,8 @@ import { readJsonFile } from '../io/parse-json.js';
 import { validateConfigDocument } from '../validation/index.js';
 import { defaultConfig } from './defaults.js';
 import { interpolateEnv } from './interpolate.js';
+import { layeredProblems } from './layered-validation.js';
+import { rangeText, SETTING_RANGES } from './limits.js';
 import { applyFlags, ENV_VARIABLES, flagsFromEnv, type ConfigFlags } from './overrides.js';
 import { semanticProblems } from './semantic-checks.js';
 
@@ -39,11 +41,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
 
   if (fileGiven || existsSync(file)) {
     if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);
-    const raw = await readJsonFile(file);
+    const raw = await readJsonFile(file, 'configuration');
     const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
     problems.push(...envProblems);
     for (const finding of validateConfigDocument(value)) {
-      problems.push(`${finding.path || '/'}: ${finding.message}`);
+      problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
     }
     if (problems.length === 0) mergeFile(config, value as ConfigFileShape);
     config.source = label;
@@ -54,13 +56,28 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
   const fileProblems = problems.length;
   const envFlags = flagsFromEnv(options.env);
   const envName = (key: keyof ConfigFlags) => Object.keys(ENV_VARIABLES).find((k) => ENV_VARIABLES[k] === key) ?? key;
+  const flagName = (key: keyof ConfigFlags) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   problems.push(...applyFlags(config, envFlags, envName));
-  problems.push(...applyFlags(config, options.flags ?? {}, (key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`));
+  problems.push(...applyFlags(config, options.flags ?? {}, flagName));
+  // The values flags and variables set are held to the file's schema too.
+  const layered = layeredProblems(config, [{ flags: envFlags, originOf: envName }, { flags: options.flags ?? {}, originOf: flagName }]);
   // The file is named only when it is where every problem lies; flags and variables name themselves.
-  const onlyFile = problems.length === fileProblems;
-  if (problems.length === 0) problems.push(...semanticProblems(config, options.cwd));
+  const onlyFile = problems.length === fileProblems && layered.length === 0;
+  if (problems.length === 0) {
+    // A layered value the schema refuses was still merged, so the semantic checks can run; where
+    // both speak of one key (a URL), the semantic check says it better.
+    const semantic = semanticProblems(config, options.cwd);
+    problems.push(...layered.filter((l) => !semantic.some((s) => s.startsWith(`${l.key}:`))).map((l) => l.message), ...semantic);
+  } else problems.push(...layered.map((l) => l.message));
   if (problems.length > 0) throw new ConfigError(problems, onlyFile && fileProblems > 0 ? config.source ?? label : undefined);
   return config;
+}
+
+/** A schema's bound on a ranged setting (`must be <= 2147483647`) with the whole accepted range. */
+function withRange(path: string | undefined, message: string): string {
+  const key = (path ?? '').slice(1) as keyof typeof SETTING_RANGES;
+  const range = Object.hasOwn(SETTING_RANGES, key) ? SETTING_RANGES[key] : undefined;
+  return range && /^must be [<>]/.test(message) ? `${message}: the accepted range is ${rangeText(range)}` : message;
 }
 
 /** The config file as its schema describes it (validated before this is used). */

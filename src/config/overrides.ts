@@ -3,6 +3,7 @@
  * Both are expressed as the same `ConfigFlags` so one function applies either.
  */
 import type { HttpMethod, XborderConfig } from '../model.js';
+import { inRange, rangeText, SETTING_RANGES, type RangedSetting } from './limits.js';
 import { parseCount, parseDurationMs, parseSizeBytes } from './units.js';
 
 /** Settings that flags (and XBORDER_* variables) can override. Strings as typed by the user. */
@@ -70,11 +71,13 @@ export function flagsFromEnv(env: Record<string, string | undefined>): ConfigFla
  */
 export function applyFlags(config: XborderConfig, flags: ConfigFlags, originOf: (key: keyof ConfigFlags) => string): string[] {
   const problems: string[] = [];
-  const number = (key: keyof ConfigFlags, parse: (v: string | number) => number | undefined, what: string, set: (n: number) => void) => {
+  // A number outside its range is refused with the range, and the layer below keeps its value.
+  const number = (key: keyof ConfigFlags, parse: (v: string | number) => number | undefined, setting: RangedSetting, example: string, set: (n: number) => void) => {
     const raw = flags[key];
     if (raw === undefined) return;
     const n = parse(raw as string | number);
-    if (n === undefined) problems.push(`${originOf(key)}: expected ${what}, got ${JSON.stringify(raw)}`);
+    const range = SETTING_RANGES[setting];
+    if (n === undefined || !inRange(range, n)) problems.push(`${originOf(key)}: expected ${example} ${rangeText(range)}, got ${JSON.stringify(raw)}`);
     else set(n);
   };
   if (flags.merchantUrl !== undefined) config.merchant.baseUrl = flags.merchantUrl;
@@ -99,15 +102,15 @@ export function applyFlags(config: XborderConfig, flags: ConfigFlags, originOf: 
     if (bad.length || methods.length === 0) problems.push(`${originOf('cartMethods')}: expected GET, POST or GET,POST, got ${JSON.stringify(flags.cartMethods)}`);
     else config.merchant.cartMethods = [...new Set(methods)] as HttpMethod[];
   }
-  number('timeout', parseDurationMs, 'a duration such as 300000, 30s or 5m', (n) => {
+  number('timeout', parseDurationMs, 'timeoutMs', 'a duration (300000, 30s, 5m)', (n) => {
     // The first-byte timeout follows the total unless set on its own.
     if (config.http.firstByteTimeoutMs === config.http.timeoutMs) config.http.firstByteTimeoutMs = n;
     config.http.timeoutMs = n;
   });
-  number('connectTimeout', parseDurationMs, 'a duration such as 10000 or 10s', (n) => (config.http.connectTimeoutMs = n));
-  number('firstByteTimeout', parseDurationMs, 'a duration such as 60s', (n) => (config.http.firstByteTimeoutMs = n));
-  number('maxBody', parseSizeBytes, 'a size such as 10485760, 512k or 10MiB', (n) => (config.http.maxBodyBytes = n));
-  number('retries', parseCount, 'a whole number', (n) => (config.http.retries = n));
-  number('retryInterval', parseDurationMs, 'a duration such as 60s', (n) => (config.http.retryIntervalMs = n));
+  number('connectTimeout', parseDurationMs, 'connectTimeoutMs', 'a duration (10000, 10s)', (n) => (config.http.connectTimeoutMs = n));
+  number('firstByteTimeout', parseDurationMs, 'firstByteTimeoutMs', 'a duration (60s)', (n) => (config.http.firstByteTimeoutMs = n));
+  number('maxBody', parseSizeBytes, 'maxBodyBytes', 'a size (10485760, 512k, 10MiB)', (n) => (config.http.maxBodyBytes = n));
+  number('retries', parseCount, 'retries', 'a whole number', (n) => (config.http.retries = n));
+  number('retryInterval', parseDurationMs, 'retryIntervalMs', 'a duration (60s)', (n) => (config.http.retryIntervalMs = n));
   return problems;
 }

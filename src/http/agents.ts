@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { rootCertificates } from 'node:tls';
-import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, buildConnector, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { withInterimResponses, type Connector } from './interim.js';
 import { TLS_CODE } from './transport-error.js';
 
 /** Everything that decides how a connection is made; requests sharing these share a pool. */
@@ -46,10 +47,18 @@ async function build(o: ConnectionOptions): Promise<Dispatcher> {
       proxyTls: tls,
       // With a proxy the only socket this machine opens goes to the proxy: bind that one.
       clientFactory: (origin, opts) => tunnelErrorsFinal(new Pool(origin, { ...opts, ...bind })),
+      // The connections to the target (tunnels) accept interim 1xx answers like direct ones.
+      factory: (origin, opts) => {
+        const options = opts as Pool.Options;
+        const connect = typeof options.connect === 'function' ? withInterimResponses(options.connect as Connector) : undefined;
+        return new Pool(origin, connect ? { ...options, connect: connect as Pool.Options['connect'] } : options);
+      },
       bodyTimeout: 0,
     });
   }
-  return new Agent({ connect: tls, ...bind, bodyTimeout: 0 });
+  // The connector is built here (as undici would from `connect: tls`) to accept interim 1xx answers.
+  const connect = withInterimResponses(buildConnector(tls) as Connector) as Agent.Options['connect'];
+  return new Agent({ connect, ...bind, bodyTimeout: 0 });
 }
 
 /**

@@ -10,6 +10,13 @@ export interface CappedBody {
 
 const DECODABLE = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
+/**
+ * The most content codings xborder undoes on one body. A server applies one (gzip, br); stacking is
+ * legal but rare, and each layer is another decompressor to run: past a few it is an attack, not an
+ * answer (curl refuses more than 5; we stop at 3).
+ */
+export const MAX_CODINGS = 3;
+
 /** The content codings to undo, outermost first; undefined when one of them is unknown (body kept as sent). */
 export function codingsToUndo(contentEncoding: string | undefined): string[] | undefined {
   const list = (contentEncoding ?? '')
@@ -47,13 +54,20 @@ async function* chain(first: Buffer, it: AsyncIterator<Buffer>): AsyncGenerator<
   }
 }
 
-/** One decoding stage; the decoder is chosen once the first bytes are known. */
-async function* decodeStage(src: AsyncIterable<Buffer>, coding: string): AsyncGenerator<Buffer> {
+/** The streams of one body's decoding chain, and why they were stopped (an abort is not a corrupt body). */
+interface Chain {
+  live: Set<Readable | Transform>;
+  stoppedBy?: Error;
+}
+
+/** One decoding stage; the decoder is chosen once the first bytes are known. Its streams join `ctx.live`. */
+async function* decodeStage(src: AsyncIterable<Buffer>, coding: string, ctx: Chain): AsyncGenerator<Buffer> {
   const it = src[Symbol.asyncIterator]();
   const head = await it.next();
   if (head.done) return;
   const decoder = decoderFor(coding, head.value);
   const feed = Readable.from(chain(head.value, it), { objectMode: false });
+  ctx.live.add(decoder).add(feed);
   let upstreamError: unknown;
   feed.on('error', (err) => {
     upstreamError = err;
@@ -64,7 +78,7 @@ async function* decodeStage(src: AsyncIterable<Buffer>, coding: string): AsyncGe
     for await (const out of decoder) yield out as Buffer;
   } catch (err) {
     // A transport error passes through unchanged; the decoder's own error means a corrupt body.
-    if (err === upstreamError) throw err;
+    if (err === upstreamError || (ctx.stoppedBy !== undefined && err === ctx.stoppedBy)) throw err;
     throw Object.assign(new Error(`the ${coding} body cannot be decoded: ${(err as Error).message}`), { code: 'DECODING', cause: err });
   } finally {
     feed.destroy();
@@ -72,21 +86,44 @@ async function* decodeStage(src: AsyncIterable<Buffer>, coding: string): AsyncGe
   }
 }
 
+/** The error for a body whose Content-Encoding stacks more than MAX_CODINGS codings (judged like a corrupt body). */
+function tooManyCodings(codings: string[]): Error {
+  return Object.assign(new Error(`the body stacks ${codings.length} content codings (${[...codings].reverse().join(', ')}); xborder undoes at most ${MAX_CODINGS}`), { code: 'DECODING' });
+}
+
 /**
  * Reads `body` up to `cap` bytes AFTER content decoding, so a small gzip bomb stops at the cap like
  * a large plain body does. Past the cap nothing more is read: the streams are destroyed, which also
- * closes the connection. Never rejects: a failure midway returns what was read with `error`.
+ * closes the connection. More than MAX_CODINGS stacked codings are refused unread (code DECODING).
+ * `signal` bounds the decoding too: a body that has fully arrived may still take long to decode, and
+ * aborting the request alone would not stop the decompressors. Never rejects: a failure midway
+ * returns what was read with `error`.
  */
-export async function readCapped(body: Readable, contentEncoding: string | undefined, cap: number): Promise<CappedBody> {
+export async function readCapped(body: Readable, contentEncoding: string | undefined, cap: number, signal?: AbortSignal): Promise<CappedBody> {
   const codings = codingsToUndo(contentEncoding) ?? [];
+  if (codings.length > MAX_CODINGS) {
+    // Nobody reads the body: the error a destroyed undici body emits is expected, not uncaught.
+    body.on('error', () => undefined).destroy();
+    return { body: Buffer.alloc(0), truncated: false, error: tooManyCodings(codings) };
+  }
+  const state: Chain = { live: new Set<Readable | Transform>([body]) };
   let stream: AsyncIterable<Buffer> = body;
-  for (const c of codings) stream = decodeStage(stream, c);
+  for (const c of codings) stream = decodeStage(stream, c, state);
   const chunks: Buffer[] = [];
   let total = 0;
   let truncated = false;
   let error: unknown;
+  // Every stream of the chain is destroyed with the abort reason: the loop below then ends with it,
+  // wherever it was waiting (for bytes, or for a decompressor).
+  const onAbort = () => {
+    state.stoppedBy = signal?.reason instanceof Error ? signal.reason : new Error('aborted');
+    for (const s of state.live) s.on('error', () => undefined).destroy(state.stoppedBy);
+  };
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
   try {
     for await (const chunk of stream) {
+      if (signal?.aborted) throw signal.reason;
       if (total + chunk.length > cap) {
         chunks.push(chunk.subarray(0, cap - total));
         total = cap;
@@ -99,6 +136,7 @@ export async function readCapped(body: Readable, contentEncoding: string | undef
   } catch (err) {
     error = err;
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     // Only a body left unfinished is destroyed; a fully read one keeps its connection for reuse.
     if ((truncated || error !== undefined) && !body.destroyed) body.destroy();
   }

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { Exchange, HttpSettings, ReceivedResponse, RequestSpec, TransportError } from '../model.js';
 import { closeAgents, getDispatcher } from './agents.js';
+import { MAX_BODY_CEILING } from '../config/limits.js';
 import { DEFAULT_HTTP_SETTINGS } from './defaults.js';
 import { proxyProblem, resolveProxy } from './proxy.js';
 import { readCapped } from './read-body.js';
@@ -87,10 +88,17 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
       truncated: false,
       timeToFirstByteMs: Math.round(performance.now() - t0),
     };
-    const read = await readCapped(res.body, flat['content-encoding'], s.maxBodyBytes);
+    // The abort signal reaches the decompressors too: a body that arrived in time may not decode in time.
+    const read = await readCapped(res.body, flat['content-encoding'], Math.min(s.maxBodyBytes, MAX_BODY_CEILING), controller.signal);
     response.body = read.body;
     response.truncated = read.truncated;
     if (read.error !== undefined) throw read.error;
+    // An answer completed past the limit (its last step outran the timer) is still too late: the
+    // platform would have given up on it.
+    const tookMs = Math.round(performance.now() - t0);
+    if (fired || tookMs > s.timeoutMs) {
+      return { response, error: { code: 'TIMEOUT_TOTAL', message: `the exchange with ${target} took ${tookMs} ms, more than the ${s.timeoutMs} ms timeout` } };
+    }
     // undici hands the socket back to its pool a tick after the body ends; yielding once lets an
     // immediately following request reuse it instead of opening a new connection.
     await new Promise((resolve) => setImmediate(resolve));
@@ -106,10 +114,12 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
 
 /**
  * Sends one request and never throws: transport problems land in `exchange.error` with a stable code.
- * Redirects are returned as received (never followed); bodies are decoded (gzip, deflate, br) and cut
- * at `maxBodyBytes` (`response.truncated`). A response that failed midway (reset, total timeout,
- * corrupt encoding) comes back WITH `error`: status, headers and the bytes that arrived, for
- * debugging; judge `error` first. `exchange.request` is `spec` as given (the Accept-Encoding undici
+ * Redirects are returned as received (never followed); interim 1xx answers before the final one are
+ * skipped (see interim.ts); bodies are decoded (gzip, deflate, br; at most MAX_CODINGS stacked) and
+ * cut at `maxBodyBytes`, never past MAX_BODY_CEILING (`response.truncated`). An answer that completes
+ * after `timeoutMs` (decoding included) comes back with its response and a TIMEOUT_TOTAL error.
+ * A response that failed midway (reset, total timeout, corrupt encoding) comes back WITH `error`:
+ * status, headers and the bytes that arrived, for debugging; judge `error` first. `exchange.request` is `spec` as given (the Accept-Encoding undici
  * adds is not in it). The total timeout applies per attempt. Only failures to
  * start (refused, DNS, connect timeout: nothing was sent) are retried, `retries` times,
  * `retryIntervalMs` apart; `durationMs` covers every attempt and wait.

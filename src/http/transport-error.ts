@@ -6,6 +6,9 @@ export const NOT_STARTED_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', '
 /** Node/OpenSSL codes that mean the TLS handshake or certificate check failed. */
 export const TLS_CODE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME|ALTNAME|EPROTO/i;
 
+/** OpenSSL's codes for a first record that is no TLS at all (plain text where a handshake was due). */
+const PLAIN_TEXT_CODES: ReadonlySet<string> = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST']);
+
 /** Error codes as undici, node:net, node:dns and node:tls report them, collected along `cause`. */
 function codesOf(err: unknown): { codes: string[]; messages: string[] } {
   const codes: string[] = [];
@@ -52,6 +55,13 @@ export function toTransportError(err: unknown, target: string, proxy?: string): 
   if (has('UND_ERR_HEADERS_OVERFLOW')) return { code: 'PROTOCOL', message: `${target} sent response headers larger than 16 KiB` };
   if (/does not match the HTTP\/1\.1 protocol/.test(message)) return { code: 'PROTOCOL', message: `${target} did not answer in HTTP/1.1: ${message.replace(/^Response does not match the HTTP\/1\.1 protocol /, '')}` };
   const tlsCode = codes.find((c) => TLS_CODE.test(c) && c !== 'PROXY_TLS');
+  // OpenSSL reads a plain-text answer ("HTTP/1.1 400 ...") as a TLS record with a nonsense version
+  // or length: that is a server without TLS on an https:// URL, and is said so.
+  if (tlsCode && (PLAIN_TEXT_CODES.has(tlsCode) || /wrong version number|packet length too long/i.test(message))) {
+    return has('PROXY_TLS')
+      ? { code: 'TLS', message: `${theProxy} answered in plain HTTP, not TLS, on an https:// proxy URL: give the proxy as http://` }
+      : { code: 'TLS', message: `${target} answered in plain HTTP, not TLS, on an https:// URL: use http://${target} (or the server's TLS port)` };
+  }
   if (tlsCode) return { code: 'TLS', message: `TLS failure with ${has('PROXY_TLS') ? theProxy : target}: ${message} (${tlsCode})` };
   if (/Proxy response \(\d+\)|Proxy Authentication Required/.test(message)) {
     return { code: 'PROXY', message: `${theProxy} refused the tunnel to ${target}: ${message}` };

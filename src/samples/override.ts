@@ -6,7 +6,8 @@
  */
 import { UsageError } from '../errors.js';
 import type { SampleKind } from './catalog.js';
-import { formatPath, parsePath, type PathSegment } from './path-syntax.js';
+import { depthProblem } from '../io/input-limits.js';
+import { formatPath, parsePath, quotedPath, type PathSegment } from './path-syntax.js';
 import { loadKindSchema, lookupSchemaPath, schemaTypesAt } from './schema-path.js';
 import { closestName } from './suggest.js';
 
@@ -22,7 +23,7 @@ export interface ParsedSet {
 /** Splits at the first `=`; the value is JSON when it parses, else the raw text. */
 export function parseSet(set: string): ParsedSet {
   const eq = set.indexOf('=');
-  if (eq < 0) throw new UsageError(`Malformed --set "${set}": expected Path=value, e.g. Products[0].Quantity=3.`);
+  if (eq < 0) throw new UsageError(`Malformed --set "${quotedPath(set)}": expected Path=value, e.g. Products[0].Quantity=3.`);
   const path = set.slice(0, eq);
   const text = set.slice(eq + 1);
   let value: unknown;
@@ -31,6 +32,9 @@ export function parseSet(set: string): ParsedSet {
   } catch {
     value = text;
   }
+  // The value is copied, typed and validated by recursive walks: a hostile nesting stops here.
+  const deep = depthProblem(value);
+  if (deep) throw new UsageError(`--set ${quotedPath(path)}: the value ${deep}.`);
   return { path, segments: parsePath(path), value, text };
 }
 
@@ -110,12 +114,12 @@ function setAt(doc: unknown, set: ParsedSet, create: boolean): unknown {
     const last = i === segments.length - 1;
     const where = formatPath(segments.slice(0, i)) || 'the payload';
     if ('index' in segment) {
-      if (!Array.isArray(node)) throw new UsageError(`Cannot set ${set.path}: ${where} is ${describe(node)}, not an array.`);
+      if (!Array.isArray(node)) throw new UsageError(`Cannot set ${quotedPath(set.path)}: ${quotedPath(where)} is ${describe(node)}, not an array.`);
       if (segment.index > node.length) {
-        throw new UsageError(`Cannot set ${set.path}: index ${segment.index} is past the end of ${where} (${node.length} items; [${node.length}] appends).`);
+        throw new UsageError(`Cannot set ${quotedPath(set.path)}: index ${segment.index} is past the end of ${quotedPath(where)} (${node.length} items; [${node.length}] appends).`);
       }
     } else if (!isPlainObject(node)) {
-      throw new UsageError(`Cannot set ${set.path}: ${where} is ${describe(node)}, not an object.`);
+      throw new UsageError(`Cannot set ${quotedPath(set.path)}: ${quotedPath(where)} is ${describe(node)}, not an object.`);
     }
     const container = node as Record<string | number, unknown>;
     const key = 'index' in segment ? segment.index : segment.key;
@@ -126,7 +130,7 @@ function setAt(doc: unknown, set: ParsedSet, create: boolean): unknown {
     let child = container[key as keyof typeof container];
     const exists = childOf(node, segment).found;
     if (!exists || child === null) {
-      if (!create) throw new UsageError(`Cannot set ${set.path}: ${formatPath(segments.slice(0, i + 1))} does not exist.`);
+      if (!create) throw new UsageError(`Cannot set ${quotedPath(set.path)}: ${quotedPath(formatPath(segments.slice(0, i + 1)))} does not exist.`);
       child = containerFor(segments[i + 1]);
       define(container, key, child);
     }
@@ -163,18 +167,18 @@ function unknownPath(doc: unknown, set: ParsedSet, kind: SampleKind | undefined,
   }
   const depth = lookup ? Math.max(lookup.depth, payloadDepth) : payloadDepth;
   const segment = set.segments[depth];
-  const parent = formatPath(set.segments.slice(0, depth)) || 'the top level';
+  const parent = quotedPath(formatPath(set.segments.slice(0, depth))) || 'the top level';
   const candidates = [...(lookup && lookup.depth === depth ? lookup.candidates : [])];
   if (depth === payloadDepth && isPlainObject(node)) candidates.push(...Object.keys(node));
   const documented = lookup ? ` and not documented in the ${kind} schema` : kind ? ` (the ${kind} schema is not available)` : '';
   let what: string;
   if ('key' in segment) {
     const hint = closestName(segment.key, candidates);
-    what = `"${segment.key}" under ${parent} is not in the payload${documented}.${hint ? ` Did you mean ${hint}?` : ''}`;
+    what = `"${quotedPath(segment.key)}" under ${parent} is not in the payload${documented}.${hint ? ` Did you mean ${hint}?` : ''}`;
   } else {
     what = `${parent}[${segment.index}] is not in the payload${documented}.`;
   }
-  return new UsageError(`Unknown --set path ${set.path}: ${what}`);
+  return new UsageError(`Unknown --set path ${quotedPath(set.path)}: ${what}`);
 }
 
 /** A deep copy of a JSON value that keeps odd keys ("__proto__") as own properties. */

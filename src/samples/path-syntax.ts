@@ -3,6 +3,19 @@
  * (`Products[0].Quantity`, `a.b[2].c`). A name is any run of characters other than `.`, `[`, `]`.
  */
 import { UsageError } from '../errors.js';
+import { maskedHead } from '../redact/cut.js';
+
+/** The longest piece of a `--set` path (or value) quoted in a message. */
+const QUOTE_MAX = 80;
+
+/**
+ * A `--set` path (or any piece of one) as quoted in an error message: masked whole, then cut to its
+ * first 80 characters with its length, so a 100 KB path never becomes a 100 KB line.
+ */
+export function quotedPath(text: string): string {
+  const head = maskedHead(text, QUOTE_MAX);
+  return head.cut ? `${head.text}… (${text.length} characters)` : head.text;
+}
 
 /** One step of a path: a property name or an array index. */
 export type PathSegment = { key: string } | { index: number };
@@ -11,7 +24,7 @@ export type PathSegment = { key: string } | { index: number };
 export function parsePath(path: string): PathSegment[] {
   const segments: PathSegment[] = [];
   const fail = (why: string): never => {
-    throw new UsageError(`Malformed --set path "${path}": ${why}. Use dotted names with [i] indexes, e.g. Products[0].Quantity.`);
+    throw new UsageError(`Malformed --set path "${quotedPath(path)}": ${why}. Use dotted names with [i] indexes, e.g. Products[0].Quantity.`);
   };
   if (path === '') fail('the path is empty');
   let i = 0;
@@ -23,9 +36,9 @@ export function parsePath(path: string): PathSegment[] {
       const close = path.indexOf(']', i);
       if (close < 0) fail(`"[" at ${i + 1} is never closed`);
       const digits = path.slice(i + 1, close);
-      if (!/^\d+$/.test(digits)) fail(`"[${digits}]" is not an array index`);
+      if (!/^\d+$/.test(digits)) fail(`"[${quotedPath(digits)}]" is not an array index`);
       const index = Number(digits);
-      if (!Number.isSafeInteger(index)) fail(`index ${digits} is too large`);
+      if (!Number.isSafeInteger(index)) fail(`index ${quotedPath(digits)} is too large`);
       segments.push({ index });
       i = close + 1;
       expectName = false;

@@ -40,6 +40,11 @@ export function findingFromAjvError(error: AjvError, doc: unknown, toPath: (p: s
       return { ...base, path: toPath(joinPointer(error.instancePath, String(p.missingProperty))), message: `missing required property ${String(p.missingProperty)}`, expected: 'present', actual: 'absent' };
     case 'type': {
       const types = typesOf(error);
+      // JSON.parse reads a number past the range of a double (1e400) as Infinity, which no schema
+      // type accepts: say so, instead of "must be number, not number".
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        return { ...base, message: `is a number too large for a double (over ±1.8e308, read as ${value}): JSON readers turn it into infinity or refuse it`, expected: `${types.join(' | ')} within ±1.8e308`, actual: `${value < 0 ? '-' : ''}a number beyond ±1.8e308` };
+      }
       // An object or array received is named by its type: the whole value says nothing more.
       return { ...base, message: `must be ${either(types)}, not ${jsonType(value)}`, expected: types.join(' | '), actual: value !== null && typeof value === 'object' ? jsonType(value) : actual };
     }

@@ -127,7 +127,9 @@ describe('xborder decode', () => {
     for (const args of [['decode'], ['decode', '--json'], ['decode', '--all']]) {
       const r = xborder(args, doc);
       expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
+      // With --json the one thing on stdout is the error document; otherwise nothing.
+      if (args.includes('--json')) expect((JSON.parse(r.stdout) as { error: { exitCode: number } }).error.exitCode).toBe(2);
+      else expect(r.stdout).toBe('');
       expect(r.stderr).toContain('<stdin>: the payload nests deeper than 64 levels (at /Customer/X/0/0');
       expect(r.stderr).not.toContain('internal error');
     }
