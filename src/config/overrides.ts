@@ -75,6 +75,11 @@ export function applyFlags(config: XborderConfig, flags: ConfigFlags, originOf: 
   const number = (key: keyof ConfigFlags, parse: (v: string | number) => number | undefined, setting: RangedSetting, example: string, set: (n: number) => void) => {
     const raw = flags[key];
     if (raw === undefined) return;
+    // A duration without a unit is milliseconds; a small bare number was surely meant as seconds.
+    if (parse === parseDurationMs && typeof raw === 'string' && /^\d+$/.test(raw.trim()) && Number(raw) > 0 && Number(raw) < 1000) {
+      problems.push(`${originOf(key)}: ${raw.trim()} without a unit is ${raw.trim()} milliseconds; did you mean ${raw.trim()}s? (write ${raw.trim()}ms for milliseconds)`);
+      return;
+    }
     const n = parse(raw as string | number);
     const range = SETTING_RANGES[setting];
     if (n === undefined || !inRange(range, n)) problems.push(`${originOf(key)}: expected ${example} ${rangeText(range)}, got ${JSON.stringify(raw)}`);
