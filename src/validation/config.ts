@@ -3,6 +3,8 @@ import type { Finding } from '../model.js';
 import { findingFromAjvError } from './ajv-findings.js';
 import { meaningfulErrors } from './error-noise.js';
 import { compiledSchema } from './registry.js';
+import { configMessage } from './config-messages.js';
+import { getAt } from './pointer.js';
 
 /**
  * Every problem of a configuration document at once, each with a JSON pointer path (severity error).
@@ -13,7 +15,8 @@ export function validateConfigDocument(doc: unknown): Finding[] {
   if (meta.missing || validate(doc)) return [];
   return meaningfulErrors(validate.errors ?? []).map((error) => {
     const finding = findingFromAjvError(error, doc);
-    if (error.keyword === 'additionalProperties') finding.message = 'unknown configuration key';
+    const clearer = configMessage(error, getAt(doc, error.instancePath));
+    if (clearer) finding.message = clearer;
     return finding;
   });
 }

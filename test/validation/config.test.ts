@@ -41,7 +41,7 @@ describe('validateConfigDocument', () => {
 
   it('names a misspelt mode once, with the modes there are', () => {
     expect(validateConfigDocument({ auth: [{ mode: 'hedaer', name: 'X', value: 'v' }] })).toEqual([
-      { path: '/auth/0/mode', message: 'must be one of the documented values', expected: ['none', 'header', 'basic', 'jwt', 'query', 'ip'], actual: 'hedaer', severity: 'error' },
+      { path: '/auth/0/mode', message: 'must be one of: "none", "header", "basic", "jwt", "query", "ip"', expected: ['none', 'header', 'basic', 'jwt', 'query', 'ip'], actual: 'hedaer', severity: 'error' },
     ]);
     expect(validateConfigDocument({ auth: [{ username: 'u', password: 'p' }] })).toEqual([expect.objectContaining({ path: '/auth/0/mode', message: 'missing required property mode' })]);
   });
