@@ -129,15 +129,18 @@ export async function askCartSettings(ctx: WizardContext): Promise<void> {
   }
   if (shouldAsk(ctx, ['merchant', 'cartMethods'], 'XBORDER_CART_METHODS')) {
     const current = getIn(draft.doc, ['merchant', 'cartMethods']);
-    const methods = await prompter.select<string[]>({
+    // Plain strings as values: a select finds its default by equality, which arrays never have.
+    const configured = Array.isArray(current) ? (current.length === 2 ? 'GET,POST' : current[0] === 'POST' ? 'POST' : 'GET') : undefined;
+    const chosen = await prompter.select<string>({
       message: 'Which methods does GetCheckoutCartInfo accept server-side?',
       choices: [
-        { name: 'GET (the platform default)', value: ['GET'] },
-        { name: 'POST (OrderID and MerchantGUID in the body)', value: ['POST'] },
-        { name: 'GET and POST', value: ['GET', 'POST'] },
+        { name: 'GET (the platform default)', value: 'GET' },
+        { name: 'POST (OrderID and MerchantGUID in the body)', value: 'POST' },
+        { name: 'GET and POST', value: 'GET,POST' },
       ],
-      ...(Array.isArray(current) ? { default: current.length === 2 ? ['GET', 'POST'] : current[0] === 'POST' ? ['POST'] : ['GET'] } : {}),
+      ...(configured ? { default: configured } : {}),
     });
+    const methods = chosen.split(',');
     setIn(draft, ['merchant', 'cartMethods'], methods);
   }
   if (shouldAsk(ctx, ['merchant', 'cartToken'], 'XBORDER_CART_TOKEN')) {
