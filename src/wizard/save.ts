@@ -38,11 +38,13 @@ export async function offerSave(ctx: WizardContext, write: WriteFile, always = f
   return true;
 }
 
-/** Which variables to export before the next run (names only: the values are never printed). */
+/**
+ * Which variables to export before the next run: only those this environment does not have already
+ * (names only: the values are never printed).
+ */
 export function exportHint(names: string[], draft: Draft, env: Record<string, string | undefined>): string {
-  const lines = names.map((name) => {
-    const state = env[name] !== undefined ? 'already set in this environment' : draft.secrets[name] !== undefined ? 'the value you typed' : 'not set yet';
-    return `  export ${name}=...   # ${state}`;
-  });
+  const missing = names.filter((name) => env[name] === undefined);
+  if (missing.length === 0) return 'Every environment variable the configuration reads is set in this environment.\n';
+  const lines = missing.map((name) => `  export ${name}=...   # ${draft.secrets[name] !== undefined ? 'the value you typed' : 'not set yet'}`);
   return `The configuration reads these environment variables; set them before the next run:\n${lines.join('\n')}\n`;
 }
