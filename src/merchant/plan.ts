@@ -48,6 +48,8 @@ export interface PlanParts {
   notices?: string[];
   /** Lifecycle calls to send once per auth mode (`xborder send EVENT`). */
   sends?: EventSend[];
+  /** The cases of every event in merchant.events, and the lifecycle scenarios (`check`). */
+  events?: boolean;
 }
 
 /** Every built-in order sample, ready to post. */
@@ -84,7 +86,7 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     for (const send of parts.sends ?? []) {
       tasks.push({ label: `${send.event} ${send.variant} [${mode.mode}]`, phase: ORDER_PHASE, keys: [caseKey(EVENT_SPECS[send.event].endpoint, send.variant, mode.mode)], run: () => runSendCase(ctx, send, mode) });
     }
-    for (const event of ctx.config.merchant.events) {
+    for (const event of parts.events ? ctx.config.merchant.events : []) {
       tasks.push({ label: `${event} [${mode.mode}]`, phase: ORDER_PHASE, keys: eventKeys(event, mode.mode), run: () => runEventCases(ctx, event, mode, parts.negatives && mode === ctx.modes[0]) });
     }
     if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
@@ -95,7 +97,7 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['cart-reuse', 'wrong-cart-hash', 'unknown-cart'], mode.mode), run: () => runCartSequence(ctx, () => fullest.build(), mode) });
   }
   // The lifecycle scenarios are about the merchant's state, not an auth mode: once.
-  if (parts.sequences && ctx.config.merchant.events.length > 0 && ctx.modes[0]) {
+  if (parts.events && ctx.config.merchant.events.length > 0 && ctx.modes[0]) {
     const mode = ctx.modes[0];
     tasks.push({ label: `lifecycle scenarios [${mode.mode}]`, phase: ORDER_PHASE, keys: ['lifecycle', 'cancel', 'out-of-order'].map((v) => caseKey('OrderLifecycle', v, mode.mode)), run: () => runScenarios(ctx, mode) });
   }

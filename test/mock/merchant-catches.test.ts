@@ -36,7 +36,7 @@ async function runSuite(fault: string | undefined, timeoutMs = 10_000, store = f
   const ctx: MerchantContext = { config, modes: config.auth, strict: false, verbose: false, mask: (s) => s, newOrderId: orderIdFactory('DE'), carts };
   const order: OrderSource = { variant: 'fixture', onCart: true, build: () => sampleOrder({ OrderId: ctx.newOrderId(), PaymentDetails: PAYMENT_DETAILS }) };
   try {
-    return await runPlan(merchantPlan(ctx, { cart: true, orders: [order], sequences: true, negatives: true }), { concurrency: 4 });
+    return await runPlan(merchantPlan(ctx, { cart: true, orders: [order], sequences: true, negatives: true, events: true }), { concurrency: 4 });
   } finally {
     await closeAgents();
   }

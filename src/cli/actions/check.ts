@@ -12,7 +12,7 @@ import { runMerchantCommand, type MerchantRunOptions } from '../merchant-run.js'
 
 /** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
 export function run(opts: MerchantRunOptions, cmd: Command): Promise<number> {
-  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true }));
+  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true }));
 }
 
 /** `xborder check-cart`. */

@@ -71,7 +71,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
       if (opts.fault === 'slow') session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
     }
-    const merchantRun = await runMerchantSuite(session, opts, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true }));
+    const merchantRun = await runMerchantSuite(session, opts, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true }));
     const giftCards = [];
     for (const card of TEST_CARDS) {
       const outcome = await validateGiftCard({ cardId: card.cardId, pin: card.pin, country: config.merchant.countryCode }, config);
