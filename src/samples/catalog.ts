@@ -8,20 +8,10 @@ import { InputError, UsageError } from '../errors.js';
 import { parseJsonText } from '../io/parse-json.js';
 import { packageRoot } from './package-root.js';
 import { closestName } from './suggest.js';
+import type { PayloadKind } from '../validation/kinds.js';
 
-/** The payload kinds a sample can be (same names as validation's PayloadKind). */
-export type SampleKind =
-  | 'order'
-  | 'cart'
-  | 'order-response'
-  | 'gift-card-request'
-  | 'gift-card-response'
-  | 'error-info'
-  | 'payment-request'
-  | 'status-update'
-  | 'shipping-info'
-  | 'refund'
-  | 'documents';
+/** The payload kinds a sample can be: validation's own list (a type only: samples load no ajv). */
+export type SampleKind = PayloadKind;
 
 /** One entry of samples/index.json. */
 export interface SampleInfo {
