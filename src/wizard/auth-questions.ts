@@ -51,9 +51,30 @@ export async function askAuth(ctx: WizardContext): Promise<void> {
   for (const mode of modes) list.push(await askMode(ctx, mode, existing.find((e) => e.mode === mode)));
   setIn(ctx.draft, ['auth'], list);
 
-  if (enforced !== undefined && list.some((a) => a.mode !== 'none')) {
-    const config = await ctx.resolveConfig(ctx.draft);
-    for (const auth of config.auth.filter((a) => a.mode !== 'none')) output.say(`${describeProbe(await probeCart(config, auth))}\n`);
+  if (enforced !== undefined && list.some((a) => a.mode !== 'none')) await probeDescribed(ctx, list);
+}
+
+/** Tries at most this many times to get a refused mode's credentials right. */
+const RETRIES = 3;
+
+/**
+ * Probes each described mode; when the merchant refuses one, offers to enter its credentials again
+ * and probes again, before anything runs with credentials that cannot work.
+ */
+async function probeDescribed(ctx: WizardContext, list: AuthConfig[]): Promise<void> {
+  const { prompter, output } = ctx;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i]!.mode === 'none') continue;
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      const config = await ctx.resolveConfig(ctx.draft);
+      const auth = config.auth.find((a) => a.mode === list[i]!.mode)!;
+      const result = await probeCart(config, auth);
+      output.say(`${describeProbe(result)}\n`);
+      if (result.verdict !== 'refused') break;
+      if (!(await prompter.confirm({ message: `Enter the ${list[i]!.mode} credentials again?`, default: true }))) break;
+      list[i] = await askMode(ctx, list[i]!.mode, list[i]);
+      setIn(ctx.draft, ['auth'], list);
+    }
   }
 }
 

@@ -185,7 +185,7 @@ describe('wizard: asks only what the configuration does not settle', () => {
 });
 
 describe('wizard: probing the merchant for its auth', () => {
-  it('sees that the merchant enforces auth, then that the described Basic credentials work and a wrong header does not', async () => {
+  it('sees that the merchant enforces auth, that the described Basic credentials work, and offers to re-enter a refused header until it works', async () => {
     const server = await start({
       auth: [
         { mode: 'basic', username: 'platform', password: PASSWORD },
@@ -208,6 +208,11 @@ describe('wizard: probing the merchant for its auth', () => {
       [/Header value/, 'not-the-key'],
       [/Basic user name/, 'platform'],
       [/Basic password/, PASSWORD],
+      // The header is refused: the wizard offers to enter it again, and probes again.
+      [/Enter the header credentials again/, true],
+      [/Header name/, 'X-Merchant-Key'],
+      [/Keep the value of \$\{XB_HEADER_KEY\}/, false],
+      [/Header value/, HEADER_KEY],
       [/Configure the platform/, false],
       [/Save these answers/, false],
       [/Do something else/, false],
@@ -215,7 +220,7 @@ describe('wizard: probing the merchant for its auth', () => {
     await runWizard(t.ctx, t.runners);
     const said = t.said.join('');
     expect(said).toMatch(/Without credentials: HTTP 401, refused: the merchant enforces authentication/);
-    expect(said).toMatch(/With header: HTTP 40[13], refused/);
+    expect(said).toMatch(/With header: HTTP 40[13], refused[\s\S]*With header: HTTP 200, accepted/);
     expect(said).toMatch(/With basic: HTTP 200, accepted/);
   });
 });
