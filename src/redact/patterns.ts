@@ -216,6 +216,7 @@ function cardSpans(s: string, spans: Span[]): void {
   for (const m of s.matchAll(DIGIT_RUN)) {
     const run = m[0];
     if (run.length < 13) continue;
+    if (insideHexId(s, m.index, m.index + run.length)) continue;
     const groups: { start: number; end: number }[] = [];
     const seps: string[] = [];
     for (const g of run.matchAll(/\d+/g)) {
@@ -240,6 +241,23 @@ function cardSpans(s: string, spans: Span[]): void {
       i = found > i ? found : i + 1;
     }
   }
+}
+
+/** Hex ids this long (cart tokens, hashes) are ids, not text a card number was glued to. */
+const HEX_ID_LENGTH = 20;
+
+/**
+ * True when the digits `s[start, end)` are part of a longer hex id such as a 32-hex cart token or
+ * an md5 (`9942a754f8…`): glued to hex letters, in a hex token of 20 or more characters. A card
+ * number echoed next to other text (`ref_4111…`, `card+4111…`) is not.
+ */
+function insideHexId(s: string, start: number, end: number): boolean {
+  const hex = /[0-9a-fA-F]/;
+  let from = start;
+  let to = end;
+  while (from > 0 && hex.test(s[from - 1]!)) from--;
+  while (to < s.length && hex.test(s[to]!)) to++;
+  return (from < start || to > end) && to - from >= HEX_ID_LENGTH && /^[0-9a-fA-F]+$/.test(s.slice(start, end));
 }
 
 function isCardWindow(run: string, groups: { start: number; end: number }[], seps: string[]): boolean {
