@@ -10,15 +10,11 @@
  * A negative order converts a real cart when the run has one (fetched with valid credentials), so
  * the merchant cannot refuse it for the wrong reason (an unknown cart) and hide the fault under test.
  */
-import type { AuthConfig, CaseResult, CheckResult, Endpoint, HttpMethod, RequestSpec } from '../model.js';
+import type { AuthConfig, CaseResult, Endpoint, HttpMethod, RequestSpec } from '../model.js';
 import { applyAuth, negativeVariants } from '../auth/index.js';
 import { send } from '../http/send.js';
-import { judgeRefused, type RefusalId } from '../checks/refusal.js';
-import { judgeTransport } from '../checks/transport.js';
-import { judgeErrorStatus } from '../checks/order-outcome.js';
-import { readResponseInfo } from '../checks/response-info.js';
-import { readJsonBody } from '../http/body.js';
-import { judgeRefusalAnswer } from '../checks/payload.js';
+import type { RefusalId } from '../checks/refusal.js';
+import { judgeRefusalExchange } from './judge-refusal.js';
 import { caseResult } from '../engine/case-result.js';
 import { cartRequest, orderRequest } from './requests.js';
 import type { MerchantContext } from './context.js';
@@ -160,20 +156,13 @@ interface NegativeCase {
 async function sendNegative(ctx: MerchantContext, negative: NegativeCase, build: () => Promise<Built>): Promise<CaseResult[]> {
   const { spec, carted } = await build();
   const exchange = await send(spec, ctx.config.http);
-  const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
-  const body = exchange.response ? readJsonBody(exchange.response) : undefined;
-  const refusal = transport.answered ? judgeRefused({ id: negative.id, what: negative.what }, exchange, body?.json) : undefined;
+  const verdict = judgeRefusalExchange(ctx, exchange, { id: negative.id, what: negative.what }, { transport: false });
+  const refusal = verdict.checks.find((c) => c.id === negative.id);
   if (refusal && carted?.lease.origin === 'synthetic' && refusal.status === 'passed') {
     refusal.findings.push({ severity: 'info', message: 'the order named a synthetic cart, so the merchant may have refused it for that; configure merchant.carts or merchant.newCart to be sure' });
   }
-  const checks: CheckResult[] = refusal ? [refusal] : transport.checks;
-  // A refusal is an error, and errors must not be answered with HTTP 200 either.
-  const info = readResponseInfo(body?.json);
-  const errorStatus = transport.answered ? judgeErrorStatus(exchange, info) : undefined;
-  if (errorStatus) checks.push(errorStatus);
-  if (transport.answered && negative.endpoint === 'SendOrderToMerchant') checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
-  if (carted) releaseUnlessUsed(ctx, carted, info?.success === true);
-  const result = caseResult({ endpoint: negative.endpoint, variant: negative.variant, authMode: negative.authMode, exchange, checks, bodyText: body?.text }, ctx);
+  if (carted) releaseUnlessUsed(ctx, carted, verdict.accepted);
+  const result = caseResult({ endpoint: negative.endpoint, variant: negative.variant, authMode: negative.authMode, exchange, checks: verdict.checks, bodyText: verdict.text }, ctx);
   if (carted) result.cart = cartNote(carted);
   return [...(carted?.cartCase ? [carted.cartCase] : []), result];
 }

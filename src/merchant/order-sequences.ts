@@ -11,11 +11,9 @@ import type { AuthConfig, CaseResult, CheckResult, Finding } from '../model.js';
 import { checkFrom } from '../checks/result.js';
 import { describeError, infoPath } from '../checks/response-info.js';
 import { readErrorAnswer } from '../checks/error-answer.js';
-import { judgeRefused } from '../checks/refusal.js';
-import { judgeRefusalAnswer } from '../checks/payload.js';
-import { judgeErrorStatus } from '../checks/order-outcome.js';
 import { orderCase, postOrder, SYNTHETIC_CART_SKIP, type PostedOrder } from './order-case.js';
 import { orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
+import { postToRefuse } from './refusal-post.js';
 import type { MerchantContext } from './context.js';
 
 /** Words of an explicit "this order is a duplicate" answer; "does not exist" must not count. */
@@ -132,15 +130,7 @@ export async function runInvalidOrder(ctx: MerchantContext, build: () => Record<
   const carted = await orderOnCart(ctx, build(), auth, 'invalid-order');
   const invalid = { ...carted.order };
   delete invalid.OrderId;
-  const posted = await postOrder(ctx, invalid, auth);
-  const checks = transportOnly(posted);
-  const response = posted.judged.exchange.response;
-  if (posted.judged.answered && response) {
-    checks.push(judgeRefused({ id: 'rejects-invalid-order', what: 'no OrderId (required)' }, posted.judged.exchange, posted.judged.json));
-    const status = judgeErrorStatus(posted.judged.exchange, posted.info);
-    if (status) checks.push(status);
-    checks.push(...judgeRefusalAnswer(posted.judged.json, ctx.strict));
-  }
-  releaseUnlessUsed(ctx, carted, posted.accepted);
-  return [...(carted.cartCase ? [carted.cartCase] : []), report(ctx, 'invalid-order', auth, posted, checks, carted)];
+  const sent = await postToRefuse(ctx, 'invalid-order', invalid, auth, { id: 'rejects-invalid-order', what: 'no OrderId (required)' }, carted);
+  releaseUnlessUsed(ctx, carted, sent.accepted);
+  return [...(carted.cartCase ? [carted.cartCase] : []), sent.result];
 }

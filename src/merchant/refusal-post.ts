@@ -2,13 +2,9 @@
 import type { AuthConfig, CaseResult, CheckResult } from '../model.js';
 import { applyAuth } from '../auth/index.js';
 import { send } from '../http/send.js';
-import { judgeTransport } from '../checks/transport.js';
-import { judgeRefused, type RefusalCase } from '../checks/refusal.js';
-import { judgeErrorStatus } from '../checks/order-outcome.js';
-import { readResponseInfo } from '../checks/response-info.js';
-import { readJsonBody } from '../http/body.js';
-import { judgeRefusalAnswer } from '../checks/payload.js';
 import { caseResult } from '../engine/case-result.js';
+import type { RefusalCase } from '../checks/refusal.js';
+import { judgeRefusalExchange } from './judge-refusal.js';
 import type { MerchantContext } from './context.js';
 import { orderRequest } from './requests.js';
 import { cartNote, type CartedOrder } from './order-cart.js';
@@ -20,15 +16,10 @@ import { cartNote, type CartedOrder } from './order-cart.js';
 export async function postToRefuse(ctx: MerchantContext, variant: string, order: Record<string, unknown>, auth: AuthConfig, refusal: RefusalCase, carted?: CartedOrder, extraChecks: CheckResult[] = []): Promise<{ result: CaseResult; accepted: boolean }> {
   ctx.noteSecrets?.(order);
   const exchange = await send(await applyAuth(orderRequest(ctx.config, order), auth), ctx.config.http);
-  const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
-  const body = exchange.response ? readJsonBody(exchange.response) : undefined;
-  const info = readResponseInfo(body?.json);
-  const checks: CheckResult[] = [...extraChecks, ...(transport.answered ? [...transport.checks, judgeRefused(refusal, exchange, body?.json)] : transport.checks)];
-  const errorStatus = transport.answered ? judgeErrorStatus(exchange, info) : undefined;
-  if (errorStatus) checks.push(errorStatus);
-  if (transport.answered) checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
-  const result = caseResult({ endpoint: 'SendOrderToMerchant', variant: variant, authMode: auth.mode, exchange, checks, bodyText: body?.text }, ctx);
+  const verdict = judgeRefusalExchange(ctx, exchange, refusal);
+  const checks = [...extraChecks, ...verdict.checks];
+  const result = caseResult({ endpoint: 'SendOrderToMerchant', variant: variant, authMode: auth.mode, exchange, checks, bodyText: verdict.text }, ctx);
   if (carted) result.cart = cartNote(carted);
-  return { result, accepted: info?.success === true };
+  return { result, accepted: verdict.accepted };
 }
 

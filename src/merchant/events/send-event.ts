@@ -9,10 +9,9 @@ import { send } from '../../http/send.js';
 import { checkFrom } from '../../checks/result.js';
 import { describeError, infoPath, readResponseInfo, type ResponseInfoView } from '../../checks/response-info.js';
 import { judgeErrorStatus } from '../../checks/order-outcome.js';
-import { judgePayload, judgeRefusalAnswer } from '../../checks/payload.js';
-import { judgeRefused, type RefusalCase } from '../../checks/refusal.js';
-import { judgeTransport } from '../../checks/transport.js';
-import { readJsonBody } from '../../http/body.js';
+import { judgePayload } from '../../checks/payload.js';
+import type { RefusalCase } from '../../checks/refusal.js';
+import { judgeRefusalExchange } from '../judge-refusal.js';
 import { merchantUrl } from '../requests.js';
 import { judgeExchange } from '../send-judged.js';
 import type { MerchantContext } from '../context.js';
@@ -56,14 +55,6 @@ async function sendJudgedSpec(ctx: MerchantContext, spec: RequestSpec, authMode:
 /** Sends a request that must be refused for `refusal`'s reason (the spec already carries its credentials, or none). */
 export async function sendRefused(ctx: MerchantContext, spec: RequestSpec, refusal: RefusalCase): Promise<SentEvent> {
   const exchange = await send(spec, ctx.config.http);
-  const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
-  const body = exchange.response ? readJsonBody(exchange.response) : undefined;
-  const info = readResponseInfo(body?.json);
-  const checks: CheckResult[] = transport.answered ? [...transport.checks, judgeRefused(refusal, exchange, body?.json)] : transport.checks;
-  if (transport.answered) {
-    const status = judgeErrorStatus(exchange, info);
-    if (status) checks.push(status);
-    checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));
-  }
-  return { exchange, json: body?.json, info, checks, accepted: info?.success === true };
+  const { checks, json, info, accepted } = judgeRefusalExchange(ctx, exchange, refusal);
+  return { exchange, json, info, checks, accepted };
 }
