@@ -2,7 +2,7 @@
 // Dependencies stay external (installed by npm); commands are split into lazily loaded chunks so
 // a command loads only what it uses.
 import { build } from 'esbuild';
-import { readFileSync, existsSync, rmSync } from 'node:fs';
+import { readFileSync, existsSync, rmSync, renameSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -15,11 +15,14 @@ if (existsSync(compileSchemas)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Built beside dist and swapped in at the end, so a test running the CLI while another build runs
+// sees the old or the new build, never a half-written one.
+const staging = `dist.building-${process.pid}`;
+rmSync(new URL(`../${staging}`, import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/cli/main.ts', 'bench-kit': 'src/bench-kit.ts' },
-  outdir: 'dist',
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -37,7 +40,7 @@ await build({
 await build({
   absWorkingDir: root,
   entryPoints: ['src/version.ts'],
-  outfile: 'dist/version.js',
+  outfile: `${staging}/version.js`,
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -45,3 +48,9 @@ await build({
   define: { __XBORDER_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
+
+const dist = new URL('../dist', import.meta.url);
+const old = new URL(`../dist.old-${process.pid}`, import.meta.url);
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(new URL(`../${staging}`, import.meta.url), dist);
+rmSync(old, { recursive: true, force: true });
