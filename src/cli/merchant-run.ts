@@ -88,11 +88,16 @@ export async function writeGithub(session: Session, run: RunResult, command: str
  * run with each failed case's script path, which the table shows in place of the curl.
  */
 export async function saveRun(session: Session, run: RunResult, opts: MerchantRunOptions): Promise<RunResult> {
+  return (await saveRunIn(session, run, opts)).run;
+}
+
+/** saveRun, also telling the folder (a command that saves more files beside the run's). */
+export async function saveRunIn(session: Session, run: RunResult, opts: MerchantRunOptions): Promise<{ run: RunResult; dir: string }> {
   const masked = session.redactor.json(run);
   const html = renderHtml(masked, { title: `xborder ${opts.title ?? 'run'}`, generatedAt: new Date().toISOString() });
   const saved = await saveRunFolder(masked, { cwd: process.cwd(), out: opts.out, html, ...(opts.junit ? { junit: renderJunit(masked) } : {}) });
   if (!session.globals.json) session.output.err(`Run saved to ${relative(process.cwd(), saved.dir) || '.'}\n`);
-  return { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) };
+  return { dir: saved.dir, run: { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) } };
 }
 
 /** Runs the suite for an open session and returns the result (no reporting). */
@@ -104,19 +109,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
   warnTransport(session, [config.merchant.baseUrl]);
-  const refs = secretRefs(config);
-  const ctx: MerchantContext = {
-    config,
-    modes: selectAuthModes(config.auth, opts.auth),
-    strict: Boolean(opts.strict),
-    verbose: Boolean(session.globals.verbose),
-    mask: (s) => session.output.mask(s),
-    reproduce: (request, title) => reproduceScript(request, { title, refs, mask: (s) => session.output.mask(s) }),
-    noteSecrets: (payload) => session.redactor.addFromJson(payload),
-    newOrderId: orderIdFactory(config.merchant.countryCode),
-    carts: cartSourceOf(config),
-    selection: parseSelection(opts.checks, opts.excludeChecks),
-  };
+  const ctx = merchantContextFor(session, opts);
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
   const rerun = opts.lastFailed ? await lastFailed(process.cwd()) : undefined;
@@ -138,6 +131,24 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     progress.stop();
     await closeAgents();
   }
+}
+
+/** The context merchant cases run in, for an open session and the command's options. */
+export function merchantContextFor(session: Session, opts: MerchantRunOptions): MerchantContext {
+  const { config } = session;
+  const refs = secretRefs(config);
+  return {
+    config,
+    modes: selectAuthModes(config.auth, opts.auth),
+    strict: Boolean(opts.strict),
+    verbose: Boolean(session.globals.verbose),
+    mask: (s) => session.output.mask(s),
+    reproduce: (request, title) => reproduceScript(request, { title, refs, mask: (s) => session.output.mask(s) }),
+    noteSecrets: (payload) => session.redactor.addFromJson(payload),
+    newOrderId: orderIdFactory(config.merchant.countryCode),
+    carts: cartSourceOf(config),
+    selection: parseSelection(opts.checks, opts.excludeChecks),
+  };
 }
 
 /** Prints the table or JSON report and writes the JUnit and HTML files, all masked. */

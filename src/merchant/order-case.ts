@@ -29,6 +29,11 @@ export interface PostedOrder {
 export interface PostOptions {
   /** The order names a cart the merchant never issued: a refusal cannot be judged. */
   synthetic?: boolean;
+  /**
+   * On a synthetic cart, a crash (a 5xx without Success false) is still a finding: the generated
+   * orders of `fuzz` must never crash the merchant, whatever cart they name.
+   */
+  crashIsFinding?: boolean;
   /** A likely cause to name when the status is wrong. */
   hint?: string;
 }
@@ -63,6 +68,7 @@ function skipIfSynthetic(checks: CheckResult[], judged: JudgedExchange, options:
   if (!options.synthetic || status === undefined) return checks;
   const refused = status >= 400 || info?.success === false;
   if (!refused) return checks;
+  if (options.crashIsFinding && status >= 500 && info?.success !== false) return checks;
   const acceptance = new Set(['status-200', 'order-accepted']);
   const kept = checks.filter((c) => !acceptance.has(c.id));
   return [...kept, { id: 'order-accepted', status: 'skipped', findings: [{ severity: 'info', message: `the order was ${SYNTHETIC_CART_SKIP}` }] }];

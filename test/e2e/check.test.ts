@@ -114,7 +114,8 @@ describe('xborder check against the reference merchant', () => {
 
   /** The faults of the lifecycle calls show when the merchant lists its events. */
   const eventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
-  for (const fault of MERCHANT_FAULTS) {
+  // The latent faults only show on some generated orders: test/e2e/fuzz-faults.test.ts finds them.
+  for (const fault of MERCHANT_FAULTS.filter((f) => !f.latent)) {
     const id = fault.rule ?? fault.catches;
     it(`catches fault ${fault.name}: ${id} ${fault.status}`, async () => {
       await withMerchant(fault.name, async (dir, merchant) => {

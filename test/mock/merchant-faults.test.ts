@@ -29,7 +29,8 @@ describe('fault list', () => {
   it('names each fault once, with a description and one of the agreed check ids', () => {
     const names = MERCHANT_FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(38);
+    expect(names).toHaveLength(43);
+    expect(MERCHANT_FAULTS.filter((f) => f.latent).map((f) => f.name)).toEqual(['crash-astral', 'crash-many-products', 'crash-long-address', 'crash-discount-no-product', 'crash-empty-state']);
     for (const fault of MERCHANT_FAULTS) {
       expect(CHECK_IDS.has(fault.catches), fault.name).toBe(true);
       expect(fault.description.length).toBeGreaterThan(20);

@@ -7,6 +7,7 @@ import { defineCheck } from './check.js';
 import { defineChecks } from './checks.js';
 import { defineDecode } from './decode.js';
 import { defineDemo } from './demo.js';
+import { defineFuzz } from './fuzz.js';
 import { defineGiftCard } from './gift-card.js';
 import { defineMock } from './mock.js';
 import { definePlatform } from './platform.js';
@@ -23,6 +24,7 @@ export function defineCommands(program: Command): void {
   defineChecks(program);
   defineDecode(program);
   defineDemo(program);
+  defineFuzz(program);
   defineSamples(program);
   defineRuns(program);
   defineInit(program);

@@ -18,6 +18,11 @@ export interface MerchantFault {
   rule?: string;
   /** What that check ends in without --strict: `failed`, or only `warning`. */
   status: 'failed' | 'warning';
+  /**
+   * Only some valid orders trigger it (a crash on one kind of value): the fixed suite of `check` may
+   * miss it, `xborder fuzz` finds it and shrinks the order that shows it.
+   */
+  latent?: true;
 }
 
 /** Every fault, in the order `--list-faults` prints them. */
@@ -59,6 +64,11 @@ export const MERCHANT_FAULTS: readonly MerchantFault[] = [
   { name: 'wrong-content-type', catches: 'content-type-json', status: 'failed', description: 'every answer is the right JSON body labelled Content-Type: text/html' },
   { name: 'slow', catches: 'within-timeout', status: 'failed', description: 'sleeps slowMs (default 3000 ms) before answering: failed when the run\'s timeout is shorter, a warning when over half of it' },
   { name: 'empty-body', catches: 'json-body', status: 'failed', description: 'every answer has the right status and Content-Type: application/json but an empty body' },
+  { name: 'crash-astral', catches: 'status-200', status: 'failed', latent: true, description: 'latent: an order holding a character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) crashes the merchant (HTTP 500 HTML page: MySQL utf8mb3 refuses it)' },
+  { name: 'crash-many-products', catches: 'status-200', status: 'failed', latent: true, description: 'latent: an order with more than 50 products crashes the merchant (HTTP 500 HTML page)' },
+  { name: 'crash-long-address', catches: 'status-200', status: 'failed', latent: true, description: 'latent: an address line (Address1, Address2) over 100 characters crashes the merchant (HTTP 500 HTML page: varchar(100))' },
+  { name: 'crash-discount-no-product', catches: 'status-200', status: 'failed', latent: true, description: 'latent: a discount without ProductCartItemId (a cart-level discount) crashes the merchant (HTTP 500 HTML page)' },
+  { name: 'crash-empty-state', catches: 'status-200', status: 'failed', latent: true, description: 'latent: an address with StateCode "" (an empty string where null was expected) crashes the merchant (HTTP 500 HTML page)' },
   { name: 'truncated-json', catches: 'json-body', status: 'failed', description: 'every JSON answer is cut in the middle (the body ends before the document does)' },
 ];
 

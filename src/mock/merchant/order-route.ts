@@ -10,6 +10,9 @@ import { errorReply, parseJson, type Reply } from './http-io.js';
 import { getProp, getString, isObject, type JsonObject } from '../../json/props.js';
 import { unknownOrderFields } from './order-fields.js';
 import { chargeFor } from './payment.js';
+import { latentCrash } from './latent-faults.js';
+import { validatePayload } from '../../validation/index.js';
+import { describeFinding } from '../../report/finding-text.js';
 import type { MerchantStore, StoredOrder } from './store.js';
 
 /** What the order route needs besides the body. */
@@ -38,7 +41,14 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
     if (unknown.length > 0) return errorReply(400, 'Bad request', `Unknown properties: ${unknown.join(', ')}.`);
   }
 
+  // A conforming merchant refuses an order that breaks the schema (a wrong type, a string over
+  // its limit) rather than storing half of it; tolerated forms and unknown properties pass.
+  const invalid = schemaError(order);
+  if (invalid) return bodyError(ctx, 400, 'Bad request', `The order is not valid: ${invalid}.`);
+
   const decoded = decodePayload(order).decoded as JsonObject;
+  const crash = latentCrash(decoded, ctx.fault);
+  if (crash) return crash;
   const stored = storeOrder(orderId, decoded, ctx);
   if (!('internalOrderId' in stored)) return stored;
 
@@ -56,6 +66,13 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
   if (isObject(paymentDetails) && !stored.payment) stored.payment = chargeFor(decoded, ctx.config.merchant.currencyCode);
   const reply = successReply(stored, isObject(paymentDetails), ctx.fault);
   return note ? { ...reply, note, headers: { ...reply.headers, Warning: `199 xborder-mock "${note}"` } } : reply;
+}
+
+/** The first schema error of `order` (tolerated forms are not errors), described. */
+function schemaError(order: JsonObject): string | undefined {
+  const schema = validatePayload('order', order).find((c) => c.id === 'schema');
+  const error = schema?.findings.find((f) => (f.severity ?? 'error') === 'error');
+  return error ? describeFinding(error) : undefined;
 }
 
 /**
