@@ -11,3 +11,7 @@ export { cartSourceOf } from './merchant/cart-source.js';
 export { defaultConfig } from './config/defaults.js';
 export { runCartCase } from './merchant/cart-case.js';
 export { cartRequest } from './merchant/requests.js';
+export { fuzzBodies } from './fuzz/bodies.js';
+export { fuzzCases } from './fuzz/fuzz-case.js';
+export { runProperty } from './fuzz/property-run.js';
+export { sendFuzzCase } from './fuzz/send-case.js';

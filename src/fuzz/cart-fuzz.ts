@@ -66,7 +66,10 @@ export async function sendCartInput(ctx: MerchantContext, input: CartInput, vari
     }
     const result: CaseResult = caseResult({ endpoint: 'GetCheckoutCartInfo', variant, authMode: auth.mode, exchange: judged.exchange, checks, bodyText: judged.bodyText }, ctx);
     const failing = checks.filter((c) => c.status === 'failed' || c.status === 'errored');
-    return { value: input, sent: { countryCode: input.countryCode, currencyCode: input.currencyCode, token }, cases: [result], failing, skipped: false, status };
+    // The run's own cart is named, not written out: its token is a credential of the shopper's cart
+    // (and a key named token is masked in every output anyway).
+    const sentToken = input.token ?? "the run's cart (merchant.cartToken, merchant.carts or merchant.newCart)";
+    return { value: input, sent: { countryCode: input.countryCode, currencyCode: input.currencyCode, cart: sentToken }, cases: [result], failing, skipped: false, status };
   } finally {
     if (lease) ctx.carts.giveBack(lease);
   }

@@ -80,60 +80,94 @@ function sameFailure(result: Judged<unknown>, failure: PropertyFailure<unknown>)
   return result.failing.some((c) => c.id === failure.checkId) && statusClass === failure.statusClass;
 }
 
-/** Runs the judge on generated values of `arbitrary` as `budget` says. `onRun` reports progress. */
-export async function runProperty<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJudge<T>, budget: PropertyBudget, onRun?: (done: number) => void): Promise<PropertyOutcome<T>> {
+/**
+ * Runs the judge on generated values of `arbitrary` as `budget` says, `concurrency` requests in
+ * flight. Three phases:
+ *  1. generation: fast-check draws the values from the seed; each is sent without waiting for the
+ *     answer (up to `concurrency` at once), so generating the next order overlaps the merchant's
+ *     work on the last. Once a value fails, no more are sent.
+ *  2. fast-check's shrinking of the first failing run, replayed from the seed and its run index
+ *     (fast-check's `path`): each candidate sent again, a quarter of the request budget.
+ *  3. the domain pass (./reduce.ts) with the rest of the budget.
+ * `onRun` reports progress.
+ */
+export async function runProperty<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJudge<T>, budget: PropertyBudget, onRun?: (done: number) => void, concurrency = 1): Promise<PropertyOutcome<T>> {
   const judge = how.judge.bind(how);
   const started = performance.now();
-  const judged: Judged<T>[] = [];
+  const judged: (Judged<T> | undefined)[] = [];
   let runsMade = 0;
+  let done = 0;
   let timedOut = false;
-  let failure: PropertyFailure<T> | undefined;
-  let shrinkStarted = 0;
-  let generationMs: number | undefined;
-  const property = fc.asyncProperty(arbitrary, async (value) => {
-    if (!failure) {
+  let firstFailing: number | undefined;
+  const inFlight = new Set<Promise<void>>();
+  await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      if (firstFailing !== undefined) return true;
       if (budget.timeMs !== undefined && performance.now() - started > budget.timeMs) {
         // Out of time: the remaining runs pass without a request.
         timedOut = true;
         return true;
       }
-      runsMade++;
-      const result = await judge(value, runsMade, false);
-      judged.push(result);
-      onRun?.(runsMade);
-      if (result.failing.length === 0) return true;
-      failure = { run: runsMade, first: result, minimal: result, checkId: result.failing[0]!.id, statusClass: result.status === undefined ? undefined : Math.floor(result.status / 100), shrinkSteps: 0, shrinkSmaller: 0, shrinkMs: 0, budgetExhausted: false };
-      shrinkStarted = performance.now();
-      generationMs = shrinkStarted - started;
-      return false;
-    }
-    // fast-check's shrinking: a quarter of the budget, enough for a small counterexample; the
-    // domain pass makes the big cuts of a large one in fewer requests.
-    return !(await shrinkStep(value, budget.shrinkRequests / 4));
-  });
+      const index = runsMade++;
+      const sent = judge(value, index + 1, false).then((result) => {
+        judged[index] = result;
+        onRun?.(++done);
+        if (result.failing.length > 0 && (firstFailing === undefined || index < firstFailing)) firstFailing = index;
+      });
+      inFlight.add(sent);
+      void sent.finally(() => inFlight.delete(sent));
+      while (inFlight.size >= concurrency) await Promise.race(inFlight);
+      return true;
+    }),
+    { seed: budget.seed, numRuns: budget.runs },
+  );
+  await Promise.all(inFlight);
+  const generationMs = performance.now() - started;
+  const kept = judged.filter((j): j is Judged<T> => j !== undefined);
+  let failure: PropertyFailure<T> | undefined;
+  if (firstFailing !== undefined) {
+    const first = judged[firstFailing]!;
+    failure = { run: firstFailing + 1, first, minimal: first, checkId: first.failing[0]!.id, statusClass: first.status === undefined ? undefined : Math.floor(first.status / 100), shrinkSteps: 0, shrinkSmaller: 0, shrinkMs: 0, budgetExhausted: false };
+    await shrink(arbitrary, how, budget, failure, firstFailing);
+  }
+  const durationMs = performance.now() - started;
+  return { runsMade, skipped: kept.filter((j) => j.skipped).length, judged: kept, failure, timedOut, generationMs, durationMs };
+}
+
+/** Phases 2 and 3: shrinks `failure` (found at run index `index`) within the budget. */
+async function shrink<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJudge<T>, budget: PropertyBudget, failure: PropertyFailure<T>, index: number): Promise<void> {
+  const shrinkStarted = performance.now();
   /** Sends one shrink candidate; true when it still fails the same way, undefined when out of budget. */
-  async function shrinkStep(value: T, requestLimit: number): Promise<boolean | undefined> {
-    const f = failure!;
-    if (f.shrinkSteps >= requestLimit || performance.now() - shrinkStarted > budget.shrinkTimeMs) {
-      f.budgetExhausted = f.shrinkSteps >= budget.shrinkRequests || performance.now() - shrinkStarted > budget.shrinkTimeMs;
+  const step = async (value: T, requestLimit: number): Promise<boolean | undefined> => {
+    if (failure.shrinkSteps >= requestLimit || performance.now() - shrinkStarted > budget.shrinkTimeMs) {
+      failure.budgetExhausted = failure.shrinkSteps >= budget.shrinkRequests || performance.now() - shrinkStarted > budget.shrinkTimeMs;
       return undefined;
     }
     if (how.sendable && !how.sendable(value)) return false;
-    f.shrinkSteps++;
-    const result = await judge(value, f.run, true);
-    f.shrinkMs = performance.now() - shrinkStarted;
-    if (!sameFailure(result as Judged<unknown>, f as PropertyFailure<unknown>)) return false;
-    f.minimal = result;
-    f.shrinkSmaller++;
+    failure.shrinkSteps++;
+    const result = await how.judge(value, failure.run, true);
+    failure.shrinkMs = performance.now() - shrinkStarted;
+    if (!sameFailure(result as Judged<unknown>, failure as PropertyFailure<unknown>)) return false;
+    failure.minimal = result;
+    failure.shrinkSmaller++;
     return true;
+  };
+  let replayed = false;
+  // The failing run replayed from the seed: its first call is the value already judged.
+  await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      if (!replayed) {
+        replayed = true;
+        return false;
+      }
+      // fast-check's shrinking: a quarter of the budget, enough for a small counterexample; the
+      // domain pass makes the big cuts of a large one in fewer requests.
+      return !(await step(value, budget.shrinkRequests / 4));
+    }),
+    { seed: budget.seed, path: String(index), numRuns: 1 },
+  );
+  if (how.reduceRules) {
+    failure.budgetExhausted = false;
+    await reduce(failure.minimal.value, how.reduceRules, (candidate) => step(candidate, budget.shrinkRequests));
   }
-  await fc.check(property, { seed: budget.seed, numRuns: budget.runs });
-  if (failure && how.reduceRules) {
-    const f = failure as PropertyFailure<T>;
-    f.budgetExhausted = false;
-    await reduce(f.minimal.value, how.reduceRules, (candidate) => shrinkStep(candidate, budget.shrinkRequests));
-  }
-  const skipped = judged.filter((j) => j.skipped).length;
-  const durationMs = performance.now() - started;
-  return { runsMade, skipped, judged, failure, timedOut, generationMs: generationMs ?? durationMs, durationMs };
 }

@@ -49,6 +49,11 @@ function duration(flag: string, raw: string | undefined, fallback: number | unde
   return ms;
 }
 
+/** Requests in flight while generating (--concurrency, as for check; default 4). */
+function concurrencyOf(opts: FuzzOptions): number {
+  return wholeNumber('--concurrency', opts.concurrency as string | undefined, 1, 64, 4);
+}
+
 /** The budget the flags ask for. */
 function budgetOf(opts: FuzzOptions): PropertyBudget {
   return {
@@ -73,6 +78,7 @@ export async function run(opts: FuzzOptions, cmd: Command): Promise<number> {
   // commander gives `--save DIR` and `--no-save` one key: a string is the directory.
   const saveDir = typeof opts.save === 'string' ? opts.save : undefined;
   const budget = budgetOf(opts);
+  const concurrency = concurrencyOf(opts);
   const session = await openSession(opts, cmd);
   if (!session.config.merchant.baseUrl) throw new UsageError('No merchant URL: set merchant.baseUrl in xborder.config.json, XBORDER_MERCHANT_URL, or --merchant-url.');
   warnTransport(session, [session.config.merchant.baseUrl]);
@@ -85,14 +91,14 @@ export async function run(opts: FuzzOptions, cmd: Command): Promise<number> {
   try {
     if (opts.endpoint === 'cart') {
       const judge = { judge: (input: CartInput, n: number, shrinking: boolean) => sendCartInput(ctx, input, shrinking ? `generated cart request (shrinking run ${n})` : `generated cart request ${n}`), reduceRules: cartReduceRules };
-      const o = await runProperty(cartInputs(ctx.modes.length), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'cart requests' }));
+      const o = await runProperty(cartInputs(ctx.modes.length), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'cart requests' }), concurrency);
       outcome = o;
       cases = fuzzReportCases(o, { describe: () => 'cart request', groups: [{ variant: 'generated cart requests', noun: 'cart requests', member: () => true }] }, budget);
     } else {
       const state: FuzzRunState = { acceptedOnSynthetic: false };
       const currency = ctx.config.merchant.currencyCode.toUpperCase();
       const judge = { judge: (c: FuzzCase, n: number, shrinking: boolean) => judgeOrder(ctx, c, n, shrinking, state), reduceRules: orderReduceRules(currency), sendable: (c: FuzzCase) => isValidPlan(c, ctx) };
-      const o = await runProperty(fuzzCases({ merchantCurrency: currency, modes: ctx.modes.length }), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'orders' }));
+      const o = await runProperty(fuzzCases({ merchantCurrency: currency, modes: ctx.modes.length }), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'orders' }), concurrency);
       outcome = o;
       cases = fuzzReportCases(o, { describe: (c) => (c.broken ? `invalid order (${ruleLabel(c.broken)})` : 'order'), groups: [{ variant: 'generated valid orders', noun: 'orders', member: (c) => c.broken === null }, { variant: 'generated invalid orders (each must be refused)', noun: 'orders', member: (c) => c.broken !== null }] }, budget);
     }
@@ -102,6 +108,8 @@ export async function run(opts: FuzzOptions, cmd: Command): Promise<number> {
   }
   const runResult = toRunResult(applySelection(cases, ctx.selection));
   session.output.err(`${describeRuns(outcome, budget)}\n`);
+  // For `npm run bench`: generation and shrinking times alone, without process start-up.
+  if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ runs: outcome.runsMade, ms: outcome.generationMs, shrinkMs: outcome.failure?.shrinkMs ?? 0, shrinkSteps: outcome.failure?.shrinkSteps ?? 0 })}\n`);
   const shown = await saveAll(session, runResult, opts, saveDir, outcome, budget, replay);
   await writeReports(session, shown, opts.junit, opts.html);
   if (outcome.failure && !session.globals.json) printMinimal(session, outcome);

@@ -8,6 +8,7 @@ import { buildCart } from './cart.js';
 import { errorReply, parseJson, type Reply } from './http-io.js';
 import { getString, isObject } from '../../json/props.js';
 import type { MerchantStore } from './store.js';
+import { isCountryCode, isCurrencyCode } from '../../rules/iso-codes.js';
 
 /** What the cart route needs besides the request. */
 export interface CartContext {
@@ -38,8 +39,13 @@ export function handleCart(call: CartCall, ctx: CartContext): Reply {
   const cart = ctx.store.cart(token);
   if (!cart) return errorReply(404, 'Not found', `${param} names no cart of this merchant.`);
   if (ctx.storeMode && cart.cleared) return errorReply(404, 'Not found', `No filled cart found for token ${token}: it was converted into an order.`);
+  const countryCode = queryParam(call.query, 'countryCode');
+  const currencyCode = queryParam(call.query, 'currencyCode');
+  // A conforming merchant answers a cart only in a currency and for a country that exist.
+  if (countryCode && !isCountryCode(countryCode.trim().toUpperCase())) return errorReply(400, 'Bad request', `countryCode ${JSON.stringify(countryCode)} is not an ISO 3166-1 alpha-2 country code.`);
+  if (currencyCode && !isCurrencyCode(currencyCode.trim().toUpperCase())) return errorReply(400, 'Bad request', `currencyCode ${JSON.stringify(currencyCode)} is not an ISO 4217 currency code.`);
   const body = buildCart(
-    { countryCode: queryParam(call.query, 'countryCode'), currencyCode: queryParam(call.query, 'currencyCode'), cleared: cart.cleared },
+    { countryCode: countryCode?.trim(), currencyCode: currencyCode?.trim(), cleared: cart.cleared },
     ctx.fault,
   );
   if (ctx.storeMode) body.merchantCartHash = cart.hash;
