@@ -55,9 +55,10 @@ export interface PropertyOutcome<T> {
   runsMade: number;
   /** Runs whose case could not be judged (skipped). */
   skipped: number;
-  /** Every judged case of the generation phase, in order (shrink steps not included). */
-  judged: Judged<T>[];
+
   failure?: PropertyFailure<T>;
+  /** Runs that failed too, in flight while the first failure was found: neither shrunk nor reported. */
+  otherFailures: number;
   /** True when `timeMs` stopped the generation before `runs`. */
   timedOut: boolean;
   /** Time spent generating and sending (up to the first failure; shrinking not included). */
@@ -72,6 +73,8 @@ export interface PropertyJudge<T> {
   reduceRules?: ReduceRules;
   /** False for a value the domain pass must not send (an order it made invalid). */
   sendable?(value: T): boolean;
+  /** Each passing run, as it completes (a failing run is shrunk and reported on its own). */
+  onJudged?(result: Judged<T>): void;
 }
 
 /** True when `result` fails the way `failure` did: the same check, an answer of the same class. */
@@ -94,7 +97,9 @@ function sameFailure(result: Judged<unknown>, failure: PropertyFailure<unknown>)
 export async function runProperty<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJudge<T>, budget: PropertyBudget, onRun?: (done: number) => void, concurrency = 1): Promise<PropertyOutcome<T>> {
   const judge = how.judge.bind(how);
   const started = performance.now();
-  const judged: (Judged<T> | undefined)[] = [];
+  /** The failing runs by index (the passing ones go to `how.onJudged`, not kept). */
+  const failing = new Map<number, Judged<T>>();
+  let skipped = 0;
   let runsMade = 0;
   let done = 0;
   let timedOut = false;
@@ -110,9 +115,11 @@ export async function runProperty<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJu
       }
       const index = runsMade++;
       const sent = judge(value, index + 1, false).then((result) => {
-        judged[index] = result;
         onRun?.(++done);
-        if (result.failing.length > 0 && (firstFailing === undefined || index < firstFailing)) firstFailing = index;
+        if (result.skipped) skipped++;
+        if (result.failing.length === 0) return how.onJudged?.(result);
+        failing.set(index, result);
+        if (firstFailing === undefined || index < firstFailing) firstFailing = index;
       });
       inFlight.add(sent);
       void sent.finally(() => inFlight.delete(sent));
@@ -123,15 +130,14 @@ export async function runProperty<T>(arbitrary: fc.Arbitrary<T>, how: PropertyJu
   );
   await Promise.all(inFlight);
   const generationMs = performance.now() - started;
-  const kept = judged.filter((j): j is Judged<T> => j !== undefined);
   let failure: PropertyFailure<T> | undefined;
   if (firstFailing !== undefined) {
-    const first = judged[firstFailing]!;
+    const first = failing.get(firstFailing)!;
     failure = { run: firstFailing + 1, first, minimal: first, checkId: first.failing[0]!.id, statusClass: first.status === undefined ? undefined : Math.floor(first.status / 100), shrinkSteps: 0, shrinkSmaller: 0, shrinkMs: 0, budgetExhausted: false };
     await shrink(arbitrary, how, budget, failure, firstFailing);
   }
   const durationMs = performance.now() - started;
-  return { runsMade, skipped: kept.filter((j) => j.skipped).length, judged: kept, failure, timedOut, generationMs, durationMs };
+  return { runsMade, skipped, failure, otherFailures: Math.max(0, failing.size - 1), timedOut, generationMs, durationMs };
 }
 
 /** Phases 2 and 3: shrinks `failure` (found at run index `index`) within the budget. */

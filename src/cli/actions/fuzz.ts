@@ -12,7 +12,8 @@ import { closeAgents } from '../../http/send.js';
 import { fuzzCases, type FuzzCase } from '../../fuzz/fuzz-case.js';
 import { sendFuzzCase, type FuzzRunState } from '../../fuzz/send-case.js';
 import { cartInputs, sendCartInput, type CartInput } from '../../fuzz/cart-fuzz.js';
-import { runProperty, type PropertyBudget, type PropertyOutcome } from '../../fuzz/property-run.js';
+import { runProperty, type Judged, type PropertyBudget, type PropertyOutcome } from '../../fuzz/property-run.js';
+import { FuzzTally } from '../../fuzz/tally.js';
 import { fuzzReportCases } from '../../fuzz/report.js';
 import { saveFuzzFinding } from '../../fuzz/save.js';
 import { cartReduceRules, orderReduceRules } from '../../fuzz/reduce-rules.js';
@@ -90,17 +91,22 @@ export async function run(opts: FuzzOptions, cmd: Command): Promise<number> {
   let cases;
   try {
     if (opts.endpoint === 'cart') {
-      const judge = { judge: (input: CartInput, n: number, shrinking: boolean) => sendCartInput(ctx, input, shrinking ? `generated cart request (shrinking run ${n})` : `generated cart request ${n}`), reduceRules: cartReduceRules };
+      const tally = new FuzzTally<CartInput>([{ variant: 'generated cart requests', noun: 'cart requests', member: () => true }]);
+      const judge = { judge: (input: CartInput, n: number, shrinking: boolean) => sendCartInput(ctx, input, shrinking ? `generated cart request (shrinking run ${n})` : `generated cart request ${n}`), reduceRules: cartReduceRules, onJudged: (j: Judged<CartInput>) => tally.add(j) };
       const o = await runProperty(cartInputs(ctx.modes.length), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'cart requests' }), concurrency);
       outcome = o;
-      cases = fuzzReportCases(o, { describe: () => 'cart request', groups: [{ variant: 'generated cart requests', noun: 'cart requests', member: () => true }] }, budget);
+      cases = fuzzReportCases(o, tally, () => 'cart request', budget);
     } else {
       const state: FuzzRunState = { acceptedOnSynthetic: false };
       const currency = ctx.config.merchant.currencyCode.toUpperCase();
-      const judge = { judge: (c: FuzzCase, n: number, shrinking: boolean) => judgeOrder(ctx, c, n, shrinking, state), reduceRules: orderReduceRules(currency), sendable: (c: FuzzCase) => isValidPlan(c, ctx) };
+      const tally = new FuzzTally<FuzzCase>([
+        { variant: 'generated valid orders', noun: 'orders', member: (c) => c.broken === null },
+        { variant: 'generated invalid orders (each must be refused)', noun: 'orders', member: (c) => c.broken !== null },
+      ]);
+      const judge = { judge: (c: FuzzCase, n: number, shrinking: boolean) => judgeOrder(ctx, c, n, shrinking, state), reduceRules: orderReduceRules(currency), sendable: (c: FuzzCase) => isValidPlan(c, ctx), onJudged: (j: Judged<FuzzCase>) => tally.add(j) };
       const o = await runProperty(fuzzCases({ merchantCurrency: currency, modes: ctx.modes.length }), judge, budget, (done) => progress.update({ done, total: budget.runs, label: 'orders' }), concurrency);
       outcome = o;
-      cases = fuzzReportCases(o, { describe: (c) => (c.broken ? `invalid order (${ruleLabel(c.broken)})` : 'order'), groups: [{ variant: 'generated valid orders', noun: 'orders', member: (c) => c.broken === null }, { variant: 'generated invalid orders (each must be refused)', noun: 'orders', member: (c) => c.broken !== null }] }, budget);
+      cases = fuzzReportCases(o, tally, (c) => (c.broken ? `invalid order (${ruleLabel(c.broken)})` : 'order'), budget);
     }
   } finally {
     progress.stop();
@@ -129,6 +135,7 @@ function describeRuns(outcome: PropertyOutcome<unknown>, budget: PropertyBudget)
   if (outcome.timedOut) parts.push(`--time stopped generating after ${outcome.runsMade} of ${budget.runs} runs`);
   if (outcome.skipped > 0) parts.push(`${outcome.skipped} refused on a synthetic cart and skipped: give xborder real carts with merchant.carts or merchant.newCart`);
   const f = outcome.failure;
+  if (outcome.otherFailures > 0) parts.push(`${outcome.otherFailures} more run${outcome.otherFailures === 1 ? '' : 's'} in flight failed too (run the seed again once the first is fixed)`);
   if (f) parts.push(`${f.checkId} failed at run ${f.run}; shrunk in ${f.shrinkSteps} requests (${f.shrinkSmaller} smaller) and ${(f.shrinkMs / 1000).toFixed(1)} s, budget ${budget.shrinkRequests} requests and ${Math.round(budget.shrinkTimeMs / 1000)} s${f.budgetExhausted ? ' (used up: the order may shrink further with a larger budget)' : ''}`);
   return parts.join('; ');
 }
