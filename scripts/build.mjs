@@ -21,7 +21,7 @@ const staging = `dist.building-${process.pid}`;
 rmSync(new URL(`../${staging}`, import.meta.url), { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts', 'bench-kit': 'src/bench-kit.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'bench-kit': 'src/bench-kit.ts', 'validate-worker': 'src/bulk/worker.ts' },
   outdir: staging,
   bundle: true,
   splitting: true,

@@ -50,3 +50,82 @@ export function startProgress(output: Output, total: number, options: { enabled?
     },
   };
 }
+
+/** What a counting progress display shows: work done so far, and the total when known. */
+export interface CountSnapshot {
+  /** Items done (documents validated). */
+  count: number;
+  /** Bytes read, and of how many, when every input's size is known. */
+  bytes?: number;
+  totalBytes?: number;
+  /** Files finished, of how many (shown when more than one). */
+  filesDone?: number;
+  files?: number;
+}
+
+/** Handle of a counting progress display. */
+export interface CountProgress {
+  /** Draws now if a line is due (for callers that keep the event loop busy between timer ticks). */
+  poll(): void;
+  stop(): void;
+}
+
+/** Options of startCountProgress. */
+export interface CountProgressOptions {
+  stream?: NodeJS.WriteStream;
+  /** Outside a TTY: at most one plain line per this many milliseconds (default 10 s). */
+  intervalMs?: number;
+  /** The noun counted ("documents"). */
+  noun?: string;
+}
+
+/** The default spacing of plain progress lines outside a TTY: a CI log hears from a long run. */
+export const PLAIN_PROGRESS_INTERVAL_MS = 10_000;
+
+/**
+ * Progress of a bulk run whose size is counted as it goes. On a TTY (stderr): a bar (when the total
+ * is known) with count and rate, redrawn twice a second once the run is past a second, cleared when
+ * done. Elsewhere (a pipe, a CI log): one plain line at most every `intervalMs` with the count and
+ * rate, so a long run is never silent; a run shorter than that prints nothing.
+ */
+export function startCountProgress(output: Output, read: () => CountSnapshot, options: CountProgressOptions = {}): CountProgress {
+  const stream = options.stream ?? process.stderr;
+  const tty = stream.isTTY === true;
+  const every = tty ? TICK_MS : Math.max(1, options.intervalMs ?? PLAIN_PROGRESS_INTERVAL_MS);
+  const noun = options.noun ?? 'documents';
+  const started = Date.now();
+  let next = started + (tty ? SHOW_AFTER_MS : every);
+  let shown = false;
+  let stopped = false;
+  const draw = (): void => {
+    const now = Date.now();
+    if (stopped || now < next) return;
+    next = now + every;
+    const snap = read();
+    const seconds = Math.max(0.001, (now - started) / 1000);
+    const rate = Math.round(snap.count / seconds);
+    const files = snap.files !== undefined && snap.files > 1 ? `, ${snap.filesDone ?? 0} of ${snap.files} files` : '';
+    const fraction = snap.totalBytes ? Math.min(1, (snap.bytes ?? 0) / snap.totalBytes) : undefined;
+    const counted = `${snap.count.toLocaleString('en-US')} ${noun}${files}, ${rate.toLocaleString('en-US')} ${noun}/s`;
+    if (!tty) {
+      const percent = fraction === undefined ? '' : ` (${Math.floor(fraction * 100)}% read)`;
+      stream.write(output.mask(`xborder: validated ${counted}${percent}, ${Math.floor(seconds)}s\n`));
+      return;
+    }
+    shown = true;
+    const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(fraction * 20)).padEnd(20, '.')}] ${Math.floor(fraction * 100)}% `;
+    const width = Math.max(20, (stream.columns || 80) - 1);
+    stream.write(`\r\x1b[2K${output.mask(`${bar}${counted}`).slice(0, width)}`);
+  };
+  const timer = setInterval(draw, Math.min(every, TICK_MS));
+  timer.unref();
+  return {
+    poll: draw,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      if (shown) stream.write('\r\x1b[2K');
+    },
+  };
+}

@@ -1,6 +1,6 @@
 /**
- * How deeply a JSON value nests, measured without recursion (a hostile document may nest a
- * hundred thousand levels: a recursive walk would overflow the stack long before it finished).
+ * How deeply a JSON value nests, measured without unbounded recursion (a hostile document may nest a
+ * hundred thousand levels: a walk that followed it all the way would overflow the stack).
  */
 import { joinPointer } from './pointer.js';
 
@@ -13,34 +13,30 @@ export const MAX_DEPTH = 64;
 /**
  * The JSON pointer of a container nested deeper than `max` levels (the root object or array is level
  * 1), or undefined when `doc` stays within `max`. Runs on every validated document, so the common
- * answer (within bounds) allocates no pointers: they are worked out only once one is too deep.
+ * answer (within bounds) allocates nothing: a recursive walk that stops `max` levels down (so a
+ * hostile document nested a hundred thousand levels costs no more stack than a legal one), and
+ * pointers are worked out only once a container is too deep.
  */
 export function tooDeepAt(doc: unknown, max: number = MAX_DEPTH): string | undefined {
   if (doc === null || typeof doc !== 'object') return undefined;
-  const values: object[] = [doc];
-  const levels: number[] = [1];
-  while (values.length > 0) {
-    const value = values.pop()!;
-    const level = levels.pop()!;
-    if (level > max) return pathTo(doc, max);
-    if (Array.isArray(value)) {
-      for (const child of value) {
-        if (child !== null && typeof child === 'object') {
-          values.push(child);
-          levels.push(level + 1);
-        }
-      }
-    } else {
-      for (const key in value) {
-        const child = (value as Record<string, unknown>)[key];
-        if (child !== null && typeof child === 'object') {
-          values.push(child);
-          levels.push(level + 1);
-        }
-      }
+  return deeperThan(doc, 1, max) ? pathTo(doc, max) : undefined;
+}
+
+/** Whether a container inside `value` (at `level`) sits deeper than `max`; recurses at most `max` + 1 deep. */
+function deeperThan(value: object, level: number, max: number): boolean {
+  if (level > max) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i];
+      if (child !== null && typeof child === 'object' && deeperThan(child, level + 1, max)) return true;
     }
+    return false;
   }
-  return undefined;
+  for (const key in value) {
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child === 'object' && deeperThan(child, level + 1, max)) return true;
+  }
+  return false;
 }
 
 /** The pointer of the first container (in document order) deeper than `max`; `doc` has one. */

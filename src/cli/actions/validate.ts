@@ -2,17 +2,21 @@
  * `xborder validate FILE...`: validates captured payloads offline. Each file (or stdin) holds one JSON
  * document or NDJSON (streamed in constant memory); each document is validated as the kind given by
  * --as or told from its shape. Exit 0 when nothing failed (warnings allowed), 1 when a document
- * fails, 2 for unreadable input or malformed JSON, 3 when a check could not judge.
+ * fails, 2 for unreadable input or malformed JSON, 3 when a check could not judge. Reading, worker
+ * threads (--jobs) and input order are src/bulk's; this file wires options, report and progress.
  */
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { judge } from '../../bulk/judge.js';
+import { inputSizes } from '../../bulk/read-small.js';
+import { validateInputs, type BulkCounters } from '../../bulk/validate-inputs.js';
 import { InputError, UsageError } from '../../errors.js';
-import type { CheckResult } from '../../model.js';
 import { Redactor } from '../../redact/redactor.js';
 import { VERSION } from '../../version.js';
-import { PAYLOAD_KINDS, detectKind, isPayloadKind, validatePayload, type PayloadKind } from '../../validation/index.js';
+import { PAYLOAD_KINDS, isPayloadKind, type PayloadKind } from '../../validation/index.js';
 import { parsePointer } from '../../validation/pointer.js';
-import { assertReadable, readDocuments, type InputDocument } from '../ndjson.js';
 import { createOutput, type GlobalOptions } from '../output.js';
+import { startCountProgress } from '../progress.js';
 import { Totals, jsonReport, tableReport, type ValidateReport, type ValueMask } from '../validate-report.js';
 
 /** Options of the validate command. */
@@ -20,7 +24,12 @@ export interface ValidateCommandOptions {
   files?: string[];
   as?: string;
   strict?: boolean;
+  /** Worker threads (a whole number as typed); default: one per core. */
+  jobs?: string;
 }
+
+/** The most worker threads --jobs accepts. */
+const MAX_JOBS = 64;
 
 const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
 
@@ -29,7 +38,8 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const forced = kindOption(opts.as);
   const files = inputsOf(opts.files);
-  for (const file of files) await assertReadable(file);
+  const jobs = jobsOption(opts.jobs);
+  const sizes = inputSizes(files);
 
   // Validation knows no configured secret: the redactor masks card data, CVVs, PINs and tokens.
   const redactor = new Redactor();
@@ -42,16 +52,33 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
     ? jsonReport(output, totals, { name: 'xborder', version: VERSION }, mask)
     : await tableReport(output, totals, mask, { verbose: globals.verbose === true, width: process.stdout.isTTY ? process.stdout.columns : undefined });
 
+  const counters: BulkCounters = { documents: 0, bytes: 0, filesDone: 0, files: files.length };
+  const progress = startCountProgress(
+    output,
+    () => ({ count: counters.documents, bytes: counters.bytes, totalBytes: counters.totalBytes, filesDone: counters.filesDone, files: counters.files }),
+    { intervalMs: intervalOf(process.env.XBORDER_PROGRESS_INTERVAL_MS) },
+  );
   try {
-    for (const file of files) {
-      await readDocuments(file, (input) => report.document(judge(input, forced, opts.strict === true)));
-    }
+    await validateInputs({
+      files,
+      sizes,
+      jobs,
+      judge: { forced, strict: opts.strict === true },
+      stdin: process.stdin,
+      counters,
+      deliver: (result) => {
+        if ((counters.documents & 255) === 0) progress.poll();
+        return report.document(result);
+      },
+    });
   } catch (error) {
+    progress.stop();
     if (error instanceof InputError) {
       await report.finish({ message: error.message, file: error.file, line: error.line, column: error.column });
     }
     throw error;
   }
+  progress.stop();
   await report.finish();
   return totals.exitCode();
 }
@@ -85,29 +112,19 @@ function kindOption(value: string | undefined): PayloadKind | undefined {
   throw new UsageError(`--as must be one of ${PAYLOAD_KINDS.join(', ')} (got ${JSON.stringify(value)}).`);
 }
 
-/** Validates one document as the forced kind or the kind its shape tells. */
-export function judge(input: InputDocument, forced: PayloadKind | undefined, strict: boolean): { source: string; line?: number; kind: PayloadKind | undefined; checks: CheckResult[] } {
-  const kind = forced ?? detectKind(input.doc);
-  if (kind === undefined) {
-    return { source: input.source, line: input.line, kind: undefined, checks: [undetectable(input.doc)] };
-  }
-  return { source: input.source, line: input.line, kind, checks: validatePayload(kind, input.doc, { strict }) };
+/** --jobs: a whole number from 1 to MAX_JOBS; by default one per core (1 on a single core). */
+function jobsOption(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, Math.min(MAX_JOBS, availableParallelism()));
+  const jobs = Number(value);
+  if (!/^\d+$/.test(value.trim()) || jobs < 1 || jobs > MAX_JOBS) throw new UsageError(`--jobs: expected a whole number from 1 to ${MAX_JOBS}, got ${JSON.stringify(value)}.`);
+  return jobs;
 }
 
-function undetectable(doc: unknown): CheckResult {
-  const shape = doc === null ? 'null' : Array.isArray(doc) ? 'an array' : typeof doc === 'object' ? 'an object with none of the markers' : `a ${typeof doc}`;
-  return {
-    id: 'kind',
-    title: 'Payload kind',
-    status: 'failed',
-    findings: [
-      {
-        message: `cannot tell which payload this is (${shape}: ResponseInfo, CardFields, IsValid, Code+Error, productsList, MerchantGUID+OrderId); pass --as KIND`,
-        path: '',
-        expected: PAYLOAD_KINDS.join(' | '),
-        actual: Array.isArray(doc) ? 'array' : doc === null ? 'null' : typeof doc,
-        severity: 'error',
-      },
-    ],
-  };
+/** XBORDER_PROGRESS_INTERVAL_MS: the spacing of plain progress lines (tests shorten it); unset or invalid: the default. */
+function intervalOf(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(ms) && ms >= 1 ? ms : undefined;
 }
+
+/** Validates one document (re-exported: judged the same way on every thread). */
+export { judge };

@@ -1,0 +1,241 @@
+/**
+ * Bulk validation of files and stdin: reads and splits on the main thread, judges in work items
+ * (inline, or in worker threads once a run is big enough to pay for starting them) and hands every
+ * judged document to `deliver` in input order, whatever thread judged it. An input error (malformed
+ * JSON, a line past the limit, an unreadable file) is thrown after the documents before it are
+ * delivered, exactly as a one-document-at-a-time reader would. Memory stays bounded: at most a few
+ * items per worker are in flight.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { DocumentAssembler } from './assembler.js';
+import { FileBatcher, LineBatcher } from './batcher.js';
+import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
+import { LineSplitter } from './line-splitter.js';
+import { WorkerPool, runInline } from './pool.js';
+import { READS_IN_FLIGHT, SMALL_FILE_BYTES, STDIN, readSmall, unreadableError, type SmallRead } from './read-small.js';
+import { inputErrorOf, type ItemResult, type WorkItem } from './work-item.js';
+
+/** Counters a progress display reads while the run goes. */
+export interface BulkCounters {
+  documents: number;
+  /** Bytes read so far, of `totalBytes` when every input's size is known. */
+  bytes: number;
+  totalBytes?: number;
+  filesDone: number;
+  files: number;
+}
+
+/** Options of validateInputs. */
+export interface BulkOptions {
+  /** Files as given (`-` is stdin), with their sizes from inputSizes (-1: unknown, streamed). */
+  files: string[];
+  sizes: number[];
+  judge: JudgeOptions;
+  /** Worker threads to judge with; 1 judges on the main thread only. */
+  jobs: number;
+  stdin: Readable;
+  /** Receives each judged document in input order; a returned promise is awaited. */
+  deliver: (doc: JudgedDocument) => void | Promise<void>;
+  counters?: BulkCounters;
+}
+
+/** Bytes judged inline before worker threads are started (a small run never pays for them). */
+const POOL_AFTER_BYTES = 2 * 1024 * 1024;
+
+interface Entry {
+  result: Promise<ItemResult>;
+  /** Files the item finishes (a files item), for the progress counters. */
+  files: number;
+  /** The streamed input whose held first document goes before this item's documents. */
+  input?: DocumentAssembler;
+}
+
+/** Validates every input of `options`; see the module comment. */
+export async function validateInputs(options: BulkOptions): Promise<void> {
+  const run = new BulkRun(options);
+  try {
+    await run.all();
+  } finally {
+    await run.close();
+  }
+}
+
+class BulkRun {
+  private readonly queue: Entry[] = [];
+  private pool: WorkerPool | undefined;
+  private inlineBytes = 0;
+  private readonly counters: BulkCounters;
+  /** Documents the main thread assembled itself (a held first line, a whole document), to deliver next. */
+  private mainDocs: JudgedInput[] = [];
+
+  constructor(private readonly options: BulkOptions) {
+    const known = options.sizes.every((s) => s >= 0);
+    this.counters = options.counters ?? { documents: 0, bytes: 0, filesDone: 0, files: 0 };
+    this.counters.files = options.files.length;
+    if (known) this.counters.totalBytes = options.sizes.reduce((a, b) => a + b, 0);
+  }
+
+  async all(): Promise<void> {
+    const { files, sizes } = this.options;
+    const small = (i: number): boolean => sizes[i] >= 0 && sizes[i] <= SMALL_FILE_BYTES;
+    const reads = new Map<number, SmallRead>();
+    const batcher = new FileBatcher();
+    for (let i = 0; i < files.length; i++) {
+      for (let j = i; j < Math.min(files.length, i + READS_IN_FLIGHT); j++) if (small(j) && !reads.has(j)) reads.set(j, readSmall(files[j]));
+      if (!small(i)) {
+        await this.submit(batcher.take());
+        await this.stream(files[i]);
+        continue;
+      }
+      const read = await reads.get(i)!;
+      reads.delete(i);
+      if ('error' in read) {
+        await this.submit(batcher.take());
+        await this.failAfterQueue(read.error);
+      } else {
+        this.counters.bytes += read.bytes.length;
+        await this.submit(batcher.add(files[i], read.bytes));
+      }
+    }
+    await this.submit(batcher.take());
+    await this.drain();
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  /** Reads one input as a stream: stdin, a FIFO, or a file too large to read whole. */
+  private async stream(file: string): Promise<void> {
+    const source = file === '-' ? STDIN : file;
+    const stream = file === '-' ? this.options.stdin : createReadStream(file, { highWaterMark: 256 * 1024 });
+    const assembler = new DocumentAssembler(source, (input) => void this.mainDocs.push(input));
+    const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
+    const batcher = new LineBatcher(source);
+    const full: WorkItem[] = [];
+    // An input error of this input (malformed whole document, UTF-16 head, a line past the limit, a
+    // read failure). Errors while delivering (an earlier item's input error, the report's) pass on as they are.
+    let failure: unknown;
+    const onLine = (bytes: Buffer, start: number, end: number): void => {
+      if (failure !== undefined) return;
+      if (assembler.mode !== 'ndjson') {
+        try {
+          assembler.line(splitter.lines, bytes, start, end);
+        } catch (error) {
+          failure = error;
+        }
+        return;
+      }
+      const item = batcher.add(splitter.lines, bytes, start, end);
+      if (item) full.push(item);
+    };
+    const submitFull = async (): Promise<void> => {
+      for (const item of full.splice(0)) await this.submit(item, assembler);
+    };
+    const chunks = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let next: IteratorResult<Buffer | string>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          failure = unreadableError(source, error);
+          break;
+        }
+        if (next.done) break;
+        const bytes = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+        this.counters.bytes += bytes.length;
+        let more = true;
+        try {
+          more = splitter.push(bytes, onLine);
+        } catch (error) {
+          failure ??= error;
+        }
+        await submitFull();
+        if (failure !== undefined) break;
+        if (!more) {
+          // The lines before the long one are judged and delivered, then the run stops.
+          await this.submit(batcher.take(), assembler);
+          await this.drain();
+          assembler.releaseHeld();
+          failure = splitter.overflow();
+          break;
+        }
+      }
+      if (failure === undefined) {
+        try {
+          splitter.end(onLine);
+        } catch (error) {
+          failure ??= error;
+        }
+        await submitFull();
+      }
+      await this.submit(batcher.take(), assembler);
+      await this.drain();
+      if (failure === undefined) {
+        try {
+          assembler.finish();
+        } catch (error) {
+          failure = error;
+        }
+      }
+      await this.deliverMain();
+      if (failure !== undefined) throw failure;
+      this.counters.filesDone++;
+    } finally {
+      if (stream !== this.options.stdin) (stream as Readable).destroy();
+    }
+  }
+
+  /** Sends an item to be judged and keeps its place in the order; waits when too many are in flight. */
+  private async submit(item: WorkItem | undefined, input?: DocumentAssembler): Promise<void> {
+    if (!item) return;
+    if (!this.pool && this.options.jobs > 1 && this.inlineBytes > POOL_AFTER_BYTES) this.pool = new WorkerPool(this.options.jobs, this.options.judge);
+    if (!this.pool) this.inlineBytes += item.bytes.byteLength;
+    const result = this.pool ? this.pool.run(item) : runInline(item, this.options.judge);
+    // Awaited in order later: a worker failure must not surface as an unhandled rejection meanwhile.
+    result.catch(() => undefined);
+    this.queue.push({ result, input, files: item.type === 'files' ? item.sources.length : 0 });
+    const limit = this.pool ? 2 * this.options.jobs + 2 : 0;
+    while (this.queue.length > limit) await this.deliverNext();
+  }
+
+  /** Delivers the oldest item's documents (the held first document of its input before them). */
+  private async deliverNext(): Promise<void> {
+    const entry = this.queue.shift()!;
+    const result = await entry.result;
+    if (entry.input?.holding && (result.docs.length > 0 || result.failure)) {
+      entry.input.releaseHeld();
+      await this.deliverMain();
+    }
+    for (const doc of result.docs) await this.deliverOne(doc);
+    if (result.failure) throw inputErrorOf(result.failure);
+    this.counters.filesDone += entry.files;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) await this.deliverNext();
+  }
+
+  /** Judges and delivers what the main thread assembled itself. */
+  private async deliverMain(): Promise<void> {
+    const inputs = this.mainDocs;
+    this.mainDocs = [];
+    for (const input of inputs) await this.deliverOne(judge(input, this.options.judge.forced, this.options.judge.strict));
+  }
+
+  private async deliverOne(doc: JudgedDocument): Promise<void> {
+    this.counters.documents++;
+    const pending = this.options.deliver(doc);
+    if (pending) await pending;
+  }
+
+  /** Delivers everything before an input error (an earlier error wins), then throws it. */
+  private async failAfterQueue(error: unknown): Promise<never> {
+    await this.drain();
+    await this.deliverMain();
+    throw error;
+  }
+}
+

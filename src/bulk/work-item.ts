@@ -1,0 +1,235 @@
+/**
+ * The unit of bulk validation: raw bytes plus where they came from, judged the same way on the main
+ * thread (`--jobs 1`, and small runs) and in a validate worker. Items carry undecoded lines or whole
+ * small files, so the thread that judges also decodes and parses: the main thread only reads and splits.
+ */
+import { InputError } from '../errors.js';
+import type { CheckResult } from '../model.js';
+import type { PayloadKind } from '../validation/kinds.js';
+import { BLANK, DocumentAssembler, lineText, ndjsonDocument } from './assembler.js';
+import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
+import { LineSplitter } from './line-splitter.js';
+
+/** An input error found while judging an item, as plain data (it crosses threads). */
+export interface ItemFailure {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * Lines of one NDJSON input (known to be NDJSON: its first document was read): line `lineNos[i]` is
+ * `bytes[offsets[i], offsets[i + 1])`.
+ */
+export interface LinesItem {
+  type: 'lines';
+  source: string;
+  lineNos: Int32Array;
+  offsets: Int32Array;
+  bytes: Uint8Array;
+}
+
+/** Whole small files, each read in one call: file `i` is `bytes[offsets[i], offsets[i + 1])`. */
+export interface FilesItem {
+  type: 'files';
+  sources: string[];
+  offsets: Int32Array;
+  bytes: Uint8Array;
+}
+
+/** Work for one thread. */
+export type WorkItem = LinesItem | FilesItem;
+
+/**
+ * What an item gave: its judged documents in input order and, when an input error stopped it, that
+ * error (the documents before it are judged; nothing after it is). `lastDocFiles` tells, for a files
+ * item, how many files it finished.
+ */
+export interface ItemResult {
+  docs: JudgedDocument[];
+  failure?: ItemFailure;
+}
+
+/**
+ * An ItemResult as it crosses threads, compact: most checks pass with no finding and are the same
+ * few objects over and over, so each distinct one is sent once per item (`templates`) and referred
+ * to by index; documents are flat arrays. A structured clone of this is a fraction of one of the
+ * plain result (a dozen small objects per document), which would otherwise cost the main thread more
+ * than judging saves it.
+ */
+export interface EncodedResult {
+  sources: string[];
+  /** Per document: index into `sources`, line (-1: none), kind ('' : not told), number of checks. */
+  sourceOf: Int32Array;
+  lines: Int32Array;
+  kinds: string[];
+  counts: Int32Array;
+  /** The documents' checks in order: an index into `templates`, or the check itself (it has findings). */
+  checks: (number | CheckResult)[];
+  templates: CheckResult[];
+  failure?: ItemFailure;
+}
+
+/** Encodes a worker's result; see EncodedResult. */
+export function encodeResult(result: ItemResult): EncodedResult {
+  const n = result.docs.length;
+  const encoded: EncodedResult = { sources: [], sourceOf: new Int32Array(n), lines: new Int32Array(n), kinds: [], counts: new Int32Array(n), checks: [], templates: [], failure: result.failure };
+  const sourceIndex = new Map<string, number>();
+  const templates = new Map<string, Template[]>();
+  for (let i = 0; i < n; i++) {
+    const doc = result.docs[i];
+    let source = sourceIndex.get(doc.source);
+    if (source === undefined) {
+      source = encoded.sources.push(doc.source) - 1;
+      sourceIndex.set(doc.source, source);
+    }
+    encoded.sourceOf[i] = source;
+    encoded.lines[i] = doc.line ?? -1;
+    encoded.kinds.push(doc.kind ?? '');
+    encoded.counts[i] = doc.checks.length;
+    for (const check of doc.checks) {
+      if (check.findings.length > 0) {
+        encoded.checks.push(check);
+        continue;
+      }
+      encoded.checks.push(templateOf(check, templates, encoded.templates) ?? check);
+    }
+  }
+  return encoded;
+}
+
+/** A check without findings already sent in `templates`, with what tells it from others of its id. */
+interface Template {
+  title: string | undefined;
+  status: string;
+  /** The key after `id`: the keys' order is printed too (checks are built in two orders). */
+  second: string;
+  keys: number;
+  index: number;
+}
+
+/**
+ * The index in `templates` of a check with no findings equal to `check` (same keys, in the same order,
+ * same values), adding it when new; undefined for a check with a key no template covers. Looked up by
+ * id first: ids are a few constant strings, so the lookup hashes nothing new.
+ */
+function templateOf(check: CheckResult, byId: Map<string, Template[]>, templates: CheckResult[]): number | undefined {
+  let second = '';
+  let keys = 0;
+  for (const k in check) {
+    keys++;
+    if (keys === 2) second = k;
+    if (k !== 'id' && k !== 'title' && k !== 'status' && k !== 'findings') return undefined;
+  }
+  const title = check.title;
+  if (title !== undefined && typeof title !== 'string') return undefined;
+  let known = byId.get(check.id);
+  if (!known) byId.set(check.id, (known = []));
+  for (const t of known) if (t.title === title && t.status === check.status && t.second === second && t.keys === keys) return t.index;
+  const index = templates.push(check) - 1;
+  known.push({ title, status: check.status, second, keys, index });
+  return index;
+}
+
+/** The ItemResult an EncodedResult stands for (checks without findings shared: nothing mutates them). */
+export function decodeResult(encoded: EncodedResult): ItemResult {
+  const docs: JudgedDocument[] = [];
+  let at = 0;
+  for (let i = 0; i < encoded.lines.length; i++) {
+    const checks: CheckResult[] = [];
+    for (let end = at + encoded.counts[i]; at < end; at++) {
+      const check = encoded.checks[at];
+      checks.push(typeof check === 'number' ? encoded.templates[check] : check);
+    }
+    const line = encoded.lines[i];
+    const kind = encoded.kinds[i];
+    docs.push({ source: encoded.sources[encoded.sourceOf[i]], line: line < 0 ? undefined : line, kind: kind === '' ? undefined : (kind as PayloadKind), checks });
+  }
+  return encoded.failure ? { docs, failure: encoded.failure } : { docs };
+}
+
+/** The plain-data form of an InputError (other errors are bugs: thrown on). */
+export function failureOf(error: unknown): ItemFailure {
+  if (!(error instanceof InputError)) throw error;
+  return { message: error.message, file: error.file, line: error.line, column: error.column };
+}
+
+/** The InputError an ItemFailure stands for, rebuilt on the main thread. */
+export function inputErrorOf(failure: ItemFailure): InputError {
+  return new InputError(failure.message, failure.file, failure.line, failure.column);
+}
+
+/** Judges every document of `item`, in order, stopping at the first input error. */
+export function runItem(item: WorkItem, options: JudgeOptions): ItemResult {
+  const docs: JudgedDocument[] = [];
+  const bytes = Buffer.from(item.bytes.buffer, item.bytes.byteOffset, item.bytes.byteLength);
+  const judged = (input: JudgedInput): void => void docs.push(judge(input, options.forced, options.strict));
+  try {
+    if (item.type === 'lines') {
+      for (let i = 0; i < item.lineNos.length; i++) {
+        const doc = ndjsonDocument(item.source, item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1]);
+        if (doc !== BLANK) judged({ source: item.source, line: item.lineNos[i], doc });
+      }
+    } else {
+      for (let i = 0; i < item.sources.length; i++) judgeWholeFile(item.sources[i], bytes.subarray(item.offsets[i], item.offsets[i + 1]), judged);
+    }
+  } catch (error) {
+    return { docs, failure: failureOf(error) };
+  }
+  return { docs };
+}
+
+/**
+ * A file read whole: split, assembled and judged as a stream of it would be. A pretty-printed file
+ * (its first line is not a JSON value by itself) is parsed in one piece rather than joined from its
+ * decoded lines: the text differs only by the CRs before its LFs, which JSON reads as whitespace
+ * (inside a string either text is malformed), so the document is the same. When that parse fails the
+ * file is read again line by line, so the error names the same line and column as it always did.
+ */
+function judgeWholeFile(source: string, bytes: Buffer, judged: (input: JudgedInput) => void): void {
+  const assembler = new DocumentAssembler(source, judged);
+  const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
+  const onLine = (b: Buffer, start: number, end: number): void => {
+    assembler.line(splitter.lines, b, start, end);
+    // Pretty-printed: no need to split the rest.
+    if (assembler.mode === 'whole') throw PRETTY;
+  };
+  try {
+    if (!splitter.push(bytes, onLine)) {
+      assembler.releaseHeld();
+      throw splitter.overflow();
+    }
+    splitter.end(onLine);
+  } catch (error) {
+    if (error !== PRETTY) throw error;
+    const doc = parsedWhole(bytes);
+    return doc === UNPARSED ? judgeByLines(source, bytes, judged) : judged({ source, doc });
+  }
+  assembler.finish();
+}
+
+/** Thrown out of the line loop once a file shows it is one pretty-printed document. */
+const PRETTY = Symbol('pretty-printed');
+
+const UNPARSED = Symbol('unparsed');
+
+/** The JSON document that is the whole of `bytes` (a byte order mark dropped), or UNPARSED. */
+function parsedWhole(bytes: Buffer): unknown {
+  const text = lineText(1, bytes, 0, bytes.length);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return UNPARSED;
+  }
+}
+
+/** The line-by-line reading of a whole file (the exact error of a malformed pretty-printed document). */
+function judgeByLines(source: string, bytes: Buffer, judged: (input: JudgedInput) => void): void {
+  const assembler = new DocumentAssembler(source, judged);
+  const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
+  const onLine = (b: Buffer, start: number, end: number): void => assembler.line(splitter.lines, b, start, end);
+  splitter.push(bytes, onLine);
+  splitter.end(onLine);
+  assembler.finish();
+}

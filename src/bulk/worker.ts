@@ -1,0 +1,13 @@
+/**
+ * Entry of a validate worker thread (built as dist/validate-worker.js): judges the items the main
+ * thread posts, one at a time, and posts each result back with its id. The judge options come once,
+ * in workerData.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { JudgeOptions } from './judge.js';
+import { encodeResult, runItem, type WorkItem } from './work-item.js';
+
+const options = workerData as JudgeOptions;
+parentPort!.on('message', ({ id, item }: { id: number; item: WorkItem }) => {
+  parentPort!.postMessage({ id, result: encodeResult(runItem(item, options)) });
+});
