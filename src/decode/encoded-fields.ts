@@ -18,6 +18,8 @@ const CODE_FIELDS = new Set(['statecode', 'countrycode', 'countrycode3']);
 /** The four address blocks of an order, in the casing the interface documents. */
 const BLOCK_NAMES = ['PrimaryShipping', 'PrimaryBilling', 'SecondaryShipping', 'SecondaryBilling'] as const;
 
+const BLOCK_BY_LOWER = new Map(BLOCK_NAMES.map((name) => [name.toLowerCase(), name]));
+
 /** The party an address block belongs to according to Customer.IsEndCustomerPrimary. */
 export type BlockRole = 'end-customer' | 'hub';
 
@@ -63,6 +65,7 @@ type Json = Record<string, unknown>;
 
 /** The orders of `doc` (the payload and its sub orders), or none when `doc` is not an order. */
 export function orderFields(doc: unknown): OrderFields[] {
+  lowerKeys = new WeakMap();
   if (!isObject(doc) || !isOrder(doc)) return [];
   return collectOrders(doc);
 }
@@ -77,11 +80,29 @@ function isOrder(doc: Json): boolean {
   return ['OrderId', 'MerchantGUID', ...BLOCK_NAMES].some((name) => findKey(doc, name) !== undefined);
 }
 
-/** The actual key in `obj` matching `name` case-insensitively (exact match preferred). */
+/**
+ * Each object's keys by their lower case (the first key of each casing), built on the first miss,
+ * for the length of one orderFields call (the payload is not changed meanwhile).
+ */
+let lowerKeys = new WeakMap<Json, Map<string, string>>();
+
+/**
+ * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss builds
+ * the object's lower-case index once: an order has some 70 keys and is asked for several absent
+ * names (productsList, Subs...), which bulk validation does for every document.
+ */
 function findKey(obj: Json, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const lower = name.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
+  let index = lowerKeys.get(obj);
+  if (!index) {
+    index = new Map();
+    for (const key of Object.keys(obj)) {
+      const lower = key.toLowerCase();
+      if (!index.has(lower)) index.set(lower, key);
+    }
+    lowerKeys.set(obj, index);
+  }
+  return index.get(name.toLowerCase());
 }
 
 function child(obj: Json, name: string): { key: string; value: unknown } | undefined {
@@ -118,7 +139,7 @@ function urlFields(obj: Json, base: string): FieldValue[] {
 function addressBlocks(order: Json, base: string, primary: boolean): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   for (const key of Object.keys(order)) {
-    const name = BLOCK_NAMES.find((n) => n.toLowerCase() === key.toLowerCase());
+    const name = BLOCK_BY_LOWER.get(key.toLowerCase());
     const block = order[key];
     // An exact-case key wins over another casing of the same block (findKey's preference).
     if (!name || !isObject(block) || findKey(order, name) !== key) continue;

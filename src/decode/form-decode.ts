@@ -197,10 +197,11 @@ export function looksEncoded(raw: string): boolean {
 }
 
 /**
- * Form-encodes a string the way the platform does: UTF-8 `%XX` (upper-case hex) for everything but
- * unreserved characters, space as `+`. Lone surrogates cannot be UTF-8 and become U+FFFD.
+ * Form-encodes a string the way the platform does: UTF-8 `%XX` for everything but unreserved
+ * characters, space as `+`. Lone surrogates cannot be UTF-8 and become U+FFFD. Hex is upper case
+ * unless `lowerHex` (.NET's HttpUtility.UrlEncode writes `%c3%bc`, as the platform's payloads show).
  */
-export function formEncode(s: string): string {
+export function formEncode(s: string, options: { lowerHex?: boolean } = {}): string {
   const bytes = new TextEncoder().encode(s);
   let out = '';
   for (const b of bytes) {
@@ -209,7 +210,8 @@ export function formEncode(s: string): string {
     } else if (b === 0x20) {
       out += '+';
     } else {
-      out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+      const hex = b.toString(16).padStart(2, '0');
+      out += `%${options.lowerHex ? hex : hex.toUpperCase()}`;
     }
   }
   return out;

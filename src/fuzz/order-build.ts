@@ -7,7 +7,7 @@
 import type { JsonObject } from '../json/props.js';
 import { ABSENT, present } from './optional.js';
 import type { AddressPlan, DiscountPlan, OrderPlan } from './order-plan.js';
-import { formEncode } from './form-encode.js';
+import { formEncode } from '../decode/form-decode.js';
 
 /** Who the order is for: what the platform fills in per delivery, not per generated plan. */
 export interface OrderIdentity {
@@ -151,7 +151,7 @@ function address(plan: AddressPlan, country: string, encode: boolean): Record<st
     // State codes are codes: the platform encodes the free text of a block, not its ISO codes.
     // A leading space is trimmed as checkout forms do: encoded, it would start with a `+`, which
     // every receiver must read as a phone's prefix.
-    else out[key] = encode && typeof value === 'string' && key !== 'StateCode' ? formEncode(value.trimStart()) : value;
+    else out[key] = encode && typeof value === 'string' && key !== 'StateCode' ? formEncode(value.trimStart(), { lowerHex: true }) : value;
   }
   return out;
 }
