@@ -46,6 +46,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'status-spellings', proves: 'UpdateOrderStatus takes both "canceled" and "cancelled", the spellings the wire carries', scope: [...M] },
   { id: 'unknown-status-clean', proves: 'an unknown StatusCode is refused or accepted, never answered with a crash (5xx)', scope: [...M] },
   { id: 'no-server-error', proves: 'fuzz: generated input (cart parameters valid and not) is answered with a cart or a clean error, never a 5xx crash', scope: [...M] },
+  { id: 'platform-request', proves: 'proxy, HAR and replay: the platform\'s request validated as its payload kind (information: the platform\'s side, not the merchant\'s)', scope: [...M] },
   { id: 'order-file', proves: 'post-order --file: the file judged as an order before it is sent (information only)', scope: [...M] },
   { id: 'user-schema', proves: 'platform call --schema: the answer validates against the given JSON Schema', scope: ['platform'] },
   { id: 'kind', proves: 'validate: the document\'s kind can be told from its shape (or --as)', scope: ['validate'] },

@@ -63,9 +63,17 @@ function list(obj: JsonObject, name: string): unknown[] {
  * error sent with a 2xx status, error-status) says what went wrong instead.
  */
 function cartChecks(ctx: MerchantContext, judged: JudgedExchange): CheckResult[] {
+  return judgeCartAnswer(ctx, judged, ctx.config.merchant);
+}
+
+/**
+ * The cart checks of an answer already judged up to its body, for the country and currency the
+ * request asked for (a recorded exchange asked for its own, not the configured ones).
+ */
+export function judgeCartAnswer(ctx: Pick<MerchantContext, 'strict'>, judged: JudgedExchange, requested: { countryCode: string; currencyCode: string }): CheckResult[] {
   const status = judged.exchange.response?.status;
   if (judged.json === undefined || status === undefined || status < 200 || status >= 300) return [];
   const errorStatus = judgeErrorStatus(judged.exchange, readResponseInfo(judged.json));
   if (errorStatus) return [errorStatus];
-  return [...judgePayload('cart', judged.json, ctx.strict), judgeCartMatchesRequest(judged.json, ctx.config.merchant)];
+  return [...judgePayload('cart', judged.json, ctx.strict), judgeCartMatchesRequest(judged.json, requested)];
 }

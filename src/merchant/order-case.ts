@@ -45,6 +45,15 @@ export const SYNTHETIC_CART_SKIP = 'refused on a synthetic cart (a CartId the me
 export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig, options: PostOptions = {}): Promise<PostedOrder> {
   ctx.noteSecrets?.(order);
   const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true, hint: options.hint });
+  return judgeOrderAnswer(ctx, order, judged, options);
+}
+
+/**
+ * Judges the answer to a valid order, already judged up to its body (transport, status, JSON): the
+ * ResponseInfo's schema and rules, acceptance, error status, the charge. The exchange may come from
+ * anywhere: posted by xborder, seen by the proxy, read from a HAR file.
+ */
+export function judgeOrderAnswer(ctx: Pick<MerchantContext, 'strict'>, order: Record<string, unknown>, judged: JudgedExchange, options: PostOptions = {}): PostedOrder {
   let checks = [...judged.checks];
   if (judged.json === undefined) return { judged, checks: skipIfSynthetic(checks, judged, options), accepted: false };
   const info = readResponseInfo(judged.json);

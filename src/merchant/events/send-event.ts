@@ -13,7 +13,7 @@ import { judgePayload } from '../../checks/payload.js';
 import type { RefusalCase } from '../../checks/refusal.js';
 import { judgeRefusalExchange } from '../judge-refusal.js';
 import { merchantUrl } from '../requests.js';
-import { judgeExchange } from '../send-judged.js';
+import { judgeExchange, type JudgedExchange } from '../send-judged.js';
 import type { MerchantContext } from '../context.js';
 import type { EventSpec } from './bodies.js';
 
@@ -36,6 +36,11 @@ export function eventRequest(ctx: MerchantContext, spec: EventSpec, body: unknow
 export async function sendAccepted(ctx: MerchantContext, spec: EventSpec, body: Record<string, unknown>, auth: AuthConfig): Promise<SentEvent> {
   ctx.noteSecrets?.(body);
   const judged = await sendJudgedSpec(ctx, await applyAuth(eventRequest(ctx, spec, body), auth), auth.mode);
+  return judgeEventAnswer(ctx, spec, judged);
+}
+
+/** Judges the answer to a lifecycle call that must be accepted, already judged up to its body. */
+export function judgeEventAnswer(ctx: Pick<MerchantContext, 'strict'>, spec: EventSpec, judged: JudgedExchange): SentEvent {
   const checks = [...judged.checks];
   const info = readResponseInfo(judged.json);
   if (judged.json !== undefined) checks.push(...judgePayload('order-response', judged.json, ctx.strict));
