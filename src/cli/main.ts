@@ -24,6 +24,7 @@ export async function main(argv: string[]): Promise<void> {
     .option('--json', 'print one JSON document on stdout')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-v, --verbose', 'show full exchanges, secrets masked')
+    .option('-q, --quiet', 'print only the failures and the summary line')
     .option('--show-secrets', 'do not mask secrets (local debugging only; warns)')
     .exitOverride()
     .configureOutput({
@@ -39,13 +40,19 @@ export async function main(argv: string[]): Promise<void> {
     if (action.optsWithGlobals().showSecrets) (await import('../redact/run.js')).setShowSecrets(true);
   });
 
-  // A bare `xborder` in a terminal opens the wizard; piped or in CI it prints the help as before.
+  // A bare `xborder` in a terminal opens the wizard; piped or in CI it prints the usage and exits 2.
   const args = argv.slice(2);
   const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY);
   // `xborder help gift-card validate` shows that subcommand's help (commander's own help command
   // stops at the first word).
   const nestedHelp = args[0] === 'help' && args.length > 2 ? [...argv.slice(0, 2), ...args.slice(1), '--help'] : undefined;
   const effective = nestedHelp ?? (interactive && onlyGlobalFlags(args) ? [...argv, 'wizard'] : argv);
+  // Outside a terminal a bare `xborder` is a CI step missing its command: the usage, and exit 2.
+  if (!interactive && onlyGlobalFlags(args.filter((a) => a !== '--json'))) {
+    process.stderr.write(`${program.helpInformation()}\nxborder: no command given (run \`xborder help\` for the list, or \`xborder demo\`).\n`);
+    process.exitCode = 2;
+    return;
+  }
   const json = args.includes('--json');
   // A streamed report (validate's NDJSON) may have begun on stdout before the failure: then an
   // error document after it would break the JSON, and the message on stderr is the one said.
@@ -90,7 +97,7 @@ function onlyGlobalFlags(args: string[]): boolean {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-c' || arg === '--config') i++;
-    else if (!/^(--config=.+|--no-color|--show-secrets|-v|--verbose)$/.test(arg)) return false;
+    else if (!/^(--config=.+|--no-color|--show-secrets|-v|--verbose|-q|--quiet)$/.test(arg)) return false;
   }
   return true;
 }

@@ -96,7 +96,7 @@ export async function saveRunIn(session: Session, run: RunResult, opts: Merchant
   const masked = session.redactor.json(run);
   const html = renderHtml(masked, { title: `xborder ${opts.title ?? 'run'}`, generatedAt: new Date().toISOString() });
   const saved = await saveRunFolder(masked, { cwd: process.cwd(), out: opts.out, html, ...(opts.junit ? { junit: renderJunit(masked) } : {}) });
-  if (!session.globals.json) session.output.err(`Run saved to ${relative(process.cwd(), saved.dir) || '.'}\n`);
+  if (!session.globals.json && !session.globals.quiet) session.output.err(`Run saved to ${relative(process.cwd(), saved.dir) || '.'}\n`);
   return { dir: saved.dir, run: { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) } };
 }
 
@@ -155,7 +155,7 @@ export function merchantContextFor(session: Session, opts: MerchantRunOptions): 
 export async function writeReports(session: Session, run: RunResult, junitFile?: string, htmlFile?: string): Promise<void> {
   const masked = session.globals.showSecrets ? run : session.redactor.json(run);
   if (session.globals.json) session.output.out(renderJson(masked));
-  else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose, width: terminalWidth(process.stdout, process.env) }));
+  else session.output.out(renderTable(masked, { color: session.output.color, verbose: session.globals.verbose, quiet: session.globals.quiet, width: terminalWidth(process.stdout, process.env) }));
   if (junitFile) {
     try {
       // Every string of `masked` is masked already; masking the XML text again would let a

@@ -10,6 +10,8 @@ export interface GlobalOptions {
   /** commander sets false for --no-color. */
   color?: boolean;
   verbose?: boolean;
+  /** --quiet: only the failures and the summary line. */
+  quiet?: boolean;
   showSecrets?: boolean;
 }
 

@@ -4,7 +4,8 @@
  * collected and reported at once in a ConfigError (exit 2).
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { DEFAULT_CONFIG_FILE, discoverConfigFile } from './discover.js';
 import { ConfigError, InputError } from '../errors.js';
 import type { AuthConfig, XborderConfig } from '../model.js';
 import { readJsonFile } from '../io/parse-json.js';
@@ -21,23 +22,24 @@ export type { ConfigFlags } from './overrides.js';
 
 /** Where to look and what overrides the file. */
 export interface LoadConfigOptions {
-  /** `--config FILE`; when absent, ./xborder.config.json is used if it exists. */
+  /** `--config FILE`; when absent, the nearest xborder.config.json from `cwd` up (to the repository root) is used if any. */
   file?: string;
   cwd: string;
   env: Record<string, string | undefined>;
   flags?: ConfigFlags;
 }
 
-/** The name looked up in the working directory when no --config is given. */
-export const DEFAULT_CONFIG_FILE = 'xborder.config.json';
+export { DEFAULT_CONFIG_FILE } from './discover.js';
 
 /** Loads, interpolates, validates and layers the configuration. Throws ConfigError / InputError. */
 export async function loadConfig(options: LoadConfigOptions): Promise<XborderConfig> {
   const config = defaultConfig();
   const problems: string[] = [];
-  const file = options.file ? resolve(options.cwd, options.file) : resolve(options.cwd, DEFAULT_CONFIG_FILE);
+  // Without --config: the nearest xborder.config.json from the working directory up (discover.ts).
+  const discovered = options.file ? undefined : discoverConfigFile(options.cwd);
+  const file = options.file ? resolve(options.cwd, options.file) : (discovered ?? resolve(options.cwd, DEFAULT_CONFIG_FILE));
   const fileGiven = options.file !== undefined;
-  const label = options.file ?? DEFAULT_CONFIG_FILE;
+  const label = options.file ?? (discovered ? relative(options.cwd, discovered) || DEFAULT_CONFIG_FILE : DEFAULT_CONFIG_FILE);
 
   if (fileGiven || existsSync(file)) {
     if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);

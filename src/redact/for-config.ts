@@ -8,6 +8,7 @@ import { authSecrets } from '../auth/index.js';
 import type { XborderConfig } from '../model.js';
 import { isSecretParam, SECRET_KEYS } from './patterns.js';
 import { isPlainObject, Redactor } from './redactor.js';
+import { DEFAULT_CONFIG_FILE, discoverConfigFile } from '../config/discover.js';
 
 /** The proxy variables send() reads; their passwords are secrets even though no config names them. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
@@ -106,7 +107,7 @@ export function redactorForSources(sources: ConfigSources): Redactor {
   for (const name of URL_VARIABLES) out.push(...urlSecrets(sources.env[name]));
   for (const value of Object.values(sources.flags ?? {})) if (typeof value === 'string') out.push(...urlSecrets(value));
   try {
-    const file = resolve(sources.cwd, sources.file ?? 'xborder.config.json');
+    const file = sources.file ? resolve(sources.cwd, sources.file) : (discoverConfigFile(sources.cwd) ?? resolve(sources.cwd, DEFAULT_CONFIG_FILE));
     if (existsSync(file) && statSync(file).isFile() && statSync(file).size <= MAX_FILE_BYTES) {
       const text = readFileSync(file, 'utf8');
       // An unset variable leaves nothing to mask (its `${NAME}` reference is no secret: messages name it).

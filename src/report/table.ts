@@ -18,6 +18,8 @@ export interface TableOptions {
   color: boolean;
   /** Show every passed check on its own row, and full exchanges. */
   verbose?: boolean;
+  /** --quiet: only the cases that failed or errored, their details and the summary line. */
+  quiet?: boolean;
   /** Longest response body excerpt shown for failed cases. */
   bodyExcerptChars?: number;
   /** Columns every line must fit in (default 120). */
@@ -43,12 +45,15 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   const width = options.width ?? DEFAULT_WIDTH;
   const out: string[] = [];
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
+  const bad = (c: CaseResult) => ['failed', 'errored'].includes(caseStatus(c));
   for (const endpoint of endpoints) {
-    const rows = collapseRows(run.cases.filter((k) => k.endpoint === endpoint).flatMap((c) => rowsOf(c, options.verbose ?? false)));
+    const cases = run.cases.filter((k) => k.endpoint === endpoint && (!options.quiet || bad(k)));
+    if (cases.length === 0) continue;
+    const rows = collapseRows(cases.flatMap((c) => rowsOf(c, (options.verbose ?? false) && !options.quiet)));
     out.push(chalk.bold(endpoint), drawTable(rows, width, options.color, paint), '');
   }
-  const failedCases = run.cases.filter((c) => ['failed', 'errored'].includes(caseStatus(c)));
-  const shown = options.verbose ? run.cases.map((c) => ({ first: c, others: [] as CaseResult[] })) : groupCases(failedCases);
+  const failedCases = run.cases.filter(bad);
+  const shown = options.verbose && !options.quiet ? run.cases.map((c) => ({ first: c, others: [] as CaseResult[] })) : groupCases(failedCases);
   for (const { first, others } of shown) {
     const names = others.slice(0, 4).map(listedName).join(', ') + (others.length > 4 ? `, +${others.length - 4} more` : '');
     const more = others.length > 0 ? `  … and ${others.length} more case${others.length === 1 ? '' : 's'} with the same outcome: ${names}\n` : '';

@@ -1,4 +1,4 @@
-/** Without a terminal the wizard refuses (exit 2) and a bare `xborder` prints the help instead. */
+/** Without a terminal the wizard refuses (exit 2) and a bare `xborder` prints the usage instead (exit 2). */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +14,11 @@ describe('no terminal', () => {
     expect(readdirSync(cwd)).toEqual([]);
   });
 
-  it('a bare xborder prints the help rather than opening the wizard', async () => {
+  it('a bare xborder prints the usage rather than opening the wizard, and exits 2 (a CI step missing its command fails)', async () => {
     const r = await runCli([], {});
-    expect(r.stdout + r.stderr).toMatch(/Usage: xborder/);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Usage: xborder/);
+    expect(r.stderr).toMatch(/no command given/);
     expect(r.stdout + r.stderr).not.toMatch(/What do you want to do/);
   });
 });

@@ -1,13 +1,15 @@
 /** `check`, `check-cart` and `post-order`: the merchant conformance commands. */
 import type { Command } from 'commander';
-import { addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
+import { addCartFlags, addConfigFlags, addReportFlags, examples } from './shared-options.js';
 
 /** Defines the three merchant commands on `program`. */
 export function defineCheck(program: Command): void {
   const check = program
     .command('check')
     .description('every merchant check: cart and order, every configured auth mode, positive and negative');
-  addReportFlags(addCartFlags(addConfigFlags(check))).action(async (opts, cmd) => {
+  addReportFlags(addCartFlags(addConfigFlags(check)))
+    .addHelpText('after', examples('xborder check', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
+    .action(async (opts, cmd) => {
     const { run } = await import('../actions/check.js');
     process.exitCode = await run(opts, cmd);
   });
@@ -15,6 +17,7 @@ export function defineCheck(program: Command): void {
   const cart = program.command('check-cart').description('GetCheckoutCartInfo only (GET and/or POST, as configured)');
   addReportFlags(addCartFlags(addConfigFlags(cart)))
     .option('--no-negative', 'skip the negative auth checks')
+    .addHelpText('after', examples('xborder check-cart', 'xborder check-cart --carts 2c5c7b3db2ed101426cba38d9c534086 --no-negative', 'xborder check-cart --country CH --currency CHF --json'))
     .action(async (opts, cmd) => {
       const { runCart } = await import('../actions/check.js');
       process.exitCode = await runCart(opts, cmd);
@@ -28,7 +31,9 @@ export function defineCheck(program: Command): void {
     .option('--set <path=value>', 'change a field before sending (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--sequences', 'also run re-delivery, update, unknown-property and invalid-order checks')
     .option('--negative', 'also run the negative auth checks');
-  addReportFlags(addCartFlags(addConfigFlags(order))).action(async (opts, cmd) => {
+  addReportFlags(addCartFlags(addConfigFlags(order)))
+    .addHelpText('after', examples('xborder post-order --sample order-full', 'xborder post-order --file captured-order.json', 'xborder post-order --sample order-payment --set PaymentDetails.CVVNumber=000', 'xborder post-order --sample order-mixed --sequences --negative'))
+    .action(async (opts, cmd) => {
     const { runPostOrder } = await import('../actions/check.js');
     process.exitCode = await runPostOrder(opts, cmd);
   });

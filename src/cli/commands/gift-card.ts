@@ -1,10 +1,13 @@
 /** `xborder gift-card validate`: call ValidateGiftCard and judge the answer. */
 import type { Command } from 'commander';
-import { addConfigFlags } from './shared-options.js';
+import { addConfigFlags, examples } from './shared-options.js';
 
 /** Declares `gift-card` and its `validate` subcommand; the work is in ../actions/gift-card-validate.ts. */
 export function defineGiftCard(program: Command): void {
-  const giftCard = program.command('gift-card').description('gift-card calls to the platform (ValidateGiftCard)');
+  const giftCard = program
+    .command('gift-card')
+    .description('gift-card calls to the platform (ValidateGiftCard)')
+    .addHelpText('after', examples('xborder gift-card validate --card-id 1234567890 --pin 4321 --country DE'));
   const validate = giftCard
     .command('validate')
     .description('validate a gift card: POST {MerchantGUID, ShippingCountryCode, CardFields} to ValidateGiftCard and check the answer')

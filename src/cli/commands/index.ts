@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { defineCheck } from './check.js';
 import { defineChecks } from './checks.js';
 import { defineDecode } from './decode.js';
+import { defineCompletion } from './completion.js';
 import { defineDemo } from './demo.js';
 import { defineFuzz } from './fuzz.js';
 import { defineGiftCard } from './gift-card.js';
@@ -23,6 +24,7 @@ export function defineCommands(program: Command): void {
   defineCheck(program);
   defineChecks(program);
   defineDecode(program);
+  defineCompletion(program);
   defineDemo(program);
   defineFuzz(program);
   defineSamples(program);

@@ -1,11 +1,13 @@
 /** `xborder mock merchant` and `xborder mock platform`: the reference servers. */
 import type { Command } from 'commander';
+import { examples } from './shared-options.js';
 
 /** Declares `mock` with its two subcommands; the work is in ../actions/mock-*.ts. */
 export function defineMock(program: Command): void {
   const mock = program
     .command('mock')
-    .description('serve a reference merchant or platform that conforms (or misbehaves on purpose with --fault)');
+    .description('serve a reference merchant or platform that conforms (or misbehaves on purpose with --fault)')
+    .addHelpText('after', examples('xborder mock merchant --port 8080', 'xborder mock merchant --store --fault cart-reuse-accepted', 'xborder mock platform --port 8090'));
 
   mock
     .command('merchant')

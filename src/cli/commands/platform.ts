@@ -1,14 +1,18 @@
 /** `xborder platform list` and `xborder platform call`: the platform-hosted operations. */
 import type { Command } from 'commander';
-import { addConfigFlags } from './shared-options.js';
+import { addConfigFlags, examples } from './shared-options.js';
 
 /** Declares `platform` with `list` and `call`; the work is in ../actions/platform-*.ts. */
 export function definePlatform(program: Command): void {
-  const platform = program.command('platform').description('the index of platform-hosted operations; call one with a JSON body');
+  const platform = program
+    .command('platform')
+    .description('the index of platform-hosted operations; call one with a JSON body')
+    .addHelpText('after', examples('xborder platform list', 'xborder platform call ValidateGiftCard --body request.json'));
 
   platform
     .command('list')
     .description('list the 32 indexed platform operations (group, operation, path)')
+    .addHelpText('after', examples('xborder platform list', 'xborder platform list --json'))
     .action(async (opts, cmd: Command) => {
       const { run } = await import('../actions/platform-list.js');
       process.exitCode = await run(opts, cmd);

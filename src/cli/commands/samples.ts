@@ -1,5 +1,6 @@
 /** `xborder samples [list]` and `xborder samples show NAME [--set Path=value ...] [--decoded]`. */
 import type { Command } from 'commander';
+import { examples } from './shared-options.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -7,10 +8,14 @@ function collect(value: string, previous: string[] | undefined): string[] {
 
 /** Declares the samples command and its list/show subcommands; the work is in ../actions/samples.ts. */
 export function defineSamples(program: Command): void {
-  const samples = program.command('samples').description('the built-in sample payloads (list, show with --set overrides)');
+  const samples = program
+    .command('samples')
+    .description('the built-in sample payloads (list, show with --set overrides)')
+    .addHelpText('after', examples('xborder samples list', 'xborder samples show order-full', 'xborder samples show order-minimal --set OrderId=GE1X > order.json'));
   samples
     .command('list', { isDefault: true })
     .description('list the samples: name, kind, description (--json: a JSON array)')
+    .addHelpText('after', examples('xborder samples list', 'xborder samples list --json'))
     // `xborder samples order-full` lands here (list is the default): say what was probably meant.
     .argument('[word]')
     .action(async (word: string | undefined, _opts: object, cmd: Command) => {

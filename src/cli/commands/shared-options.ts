@@ -57,3 +57,8 @@ export function configFlagsFrom(opts: Record<string, unknown>): ConfigFlags {
   for (const key of keys) if (opts[key] !== undefined) flags[key] = opts[key];
   return flags as ConfigFlags;
 }
+
+/** The Examples section every command's help ends with. */
+export function examples(...lines: string[]): string {
+  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+}
