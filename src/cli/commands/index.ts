@@ -11,6 +11,7 @@ import { defineDemo } from './demo.js';
 import { defineFuzz } from './fuzz.js';
 import { defineGiftCard } from './gift-card.js';
 import { defineMock } from './mock.js';
+import { defineOpenapi } from './openapi.js';
 import { definePlatform } from './platform.js';
 import { defineSamples } from './samples.js';
 import { defineRuns } from './runs.js';
@@ -32,6 +33,7 @@ export function defineCommands(program: Command): void {
   defineInit(program);
   defineSend(program);
   defineMock(program);
+  defineOpenapi(program);
   defineGiftCard(program);
   definePlatform(program);
   defineWizard(program);
