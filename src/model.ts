@@ -88,7 +88,9 @@ export type Endpoint =
   | 'NotifyOrderRefund'
   | 'OrderLifecycle'
   | 'ValidateGiftCard'
-  | 'PlatformCall';
+  | 'PlatformCall'
+  /** A storefront page's data attributes (`xborder storefront`). */
+  | 'Storefront';
 
 /** One case of a run: one request (or a short sequence) and the checks judged on it. */
 export interface CaseResult {

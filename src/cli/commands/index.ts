@@ -17,6 +17,7 @@ import { defineSamples } from './samples.js';
 import { defineRuns } from './runs.js';
 import { defineInit } from './init.js';
 import { defineSend } from './send.js';
+import { defineStorefront } from './storefront.js';
 import { defineValidate } from './validate.js';
 import { defineWizard } from './wizard.js';
 
@@ -32,6 +33,7 @@ export function defineCommands(program: Command): void {
   defineRuns(program);
   defineInit(program);
   defineSend(program);
+  defineStorefront(program);
   defineMock(program);
   defineOpenapi(program);
   defineGiftCard(program);
