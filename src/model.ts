@@ -204,6 +204,11 @@ export interface XborderConfig {
     countryCode: string;
     currencyCode: string;
     cartParams: Record<string, string>;
+    /**
+     * URL parameters added to SendOrderToMerchant and the lifecycle calls: a fixed value, or
+     * `{cart:NAME}` for the value of the cart's `urlParameters` entry NAME (see merchant/order-params.ts).
+     */
+    orderParams?: Record<string, string>;
     /** The URL parameter carrying the cart token (default `merchantCartToken`). */
     cartTokenParam: string;
     /** Tokens of fresh carts, each used for at most one order. */

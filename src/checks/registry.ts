@@ -53,6 +53,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'storefront-manipulate', proves: 'storefront: data-manipulate is JSON keyed by ISO country codes', scope: [...M] },
   { id: 'storefront-switcher', proves: 'storefront: where the country switcher goes (data-ge-shippingswitcher-flag; information)', scope: [...M] },
   { id: 'storefront-cart-token', proves: 'storefront: where the page renders the cart token (a cookie, a DOM value; information)', scope: [...M] },
+  { id: 'order-params', proves: 'every merchant.orderParams {cart:NAME} reference found its value in the order\'s cart (urlParameters), so the order URL carries it', scope: [...M] },
   { id: 'order-file', proves: 'post-order --file: the file judged as an order before it is sent (information only)', scope: [...M] },
   { id: 'user-schema', proves: 'platform call --schema: the answer validates against the given JSON Schema', scope: ['platform'] },
   { id: 'kind', proves: 'validate: the document\'s kind can be told from its shape (or --as)', scope: ['validate'] },

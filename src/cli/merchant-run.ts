@@ -147,6 +147,7 @@ export function merchantContextFor(session: Session, opts: MerchantRunOptions): 
     noteSecrets: (payload) => session.redactor.addFromJson(payload),
     newOrderId: orderIdFactory(config.merchant.countryCode),
     carts: cartSourceOf(config),
+    urlParametersByOrder: new Map(),
     selection: parseSelection(opts.checks, opts.excludeChecks),
   };
 }

@@ -19,6 +19,7 @@ export function defaultConfig(): XborderConfig {
       countryCode: 'DE',
       currencyCode: 'EUR',
       cartParams: {},
+      orderParams: {},
       cartTokenParam: 'merchantCartToken',
       carts: [],
       events: [],

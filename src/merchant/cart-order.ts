@@ -18,6 +18,9 @@ export function orderFromCart(order: JsonObject, cart: JsonObject, token: string
   const user = getProp(cart, 'userDetails');
   const userId = (isObject(user) ? getString(user, 'UserId') : undefined) ?? getString(getObject(cart, 'shippingDetails'), 'UserId');
   if (userId !== undefined) merged.UserId = userId;
+  // The platform carries the cart's urlParameters into the order, as a JSON string.
+  const urlParameters = getProp(cart, 'urlParameters');
+  if (Array.isArray(urlParameters)) merged.UrlParameters = JSON.stringify(urlParameters);
   const currency = getString(cart, 'currencyCode');
   // The order is in the merchant's currency: the one its cart was priced in.
   if (currency && typeof merged.CurrencyCode === 'string') merged.CurrencyCode = currency.toUpperCase();

@@ -28,6 +28,11 @@ export interface MerchantContext {
   newOrderId(): string;
   /** Where each order's cart comes from. */
   carts: CartSource;
+  /**
+   * The cart url parameters of each order the merchant accepted (by OrderId), so the lifecycle calls
+   * for it carry merchant.orderParams filled from its cart.
+   */
+  urlParametersByOrder?: Map<string, unknown>;
   /** The checks to report (`--checks`, `--exclude-checks`); cases that judge none of them are not sent. */
   selection?: CheckSelection;
 }

@@ -15,6 +15,8 @@ import type { MerchantContext } from './context.js';
 import type { OrderSource } from './plan.js';
 import { cartNote, orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 import { postToRefuse } from './refusal-post.js';
+import { resolveOrderParams } from './order-params.js';
+import { judgeOrderParams } from '../checks/order-params.js';
 
 /** A posted order with its judged answer. */
 export interface PostedOrder {
@@ -45,7 +47,11 @@ export const SYNTHETIC_CART_SKIP = 'refused on a synthetic cart (a CartId the me
 export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig, options: PostOptions = {}): Promise<PostedOrder> {
   ctx.noteSecrets?.(order);
   const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true, hint: options.hint });
-  return judgeOrderAnswer(ctx, order, judged, options);
+  const posted = judgeOrderAnswer(ctx, order, judged, options);
+  const params = judgeOrderParams(resolveOrderParams(ctx.config, order.UrlParameters));
+  if (params) posted.checks.unshift(params);
+  if (posted.accepted && typeof order.OrderId === 'string' && order.UrlParameters !== undefined) ctx.urlParametersByOrder?.set(order.OrderId, order.UrlParameters);
+  return posted;
 }
 
 /**

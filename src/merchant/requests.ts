@@ -3,6 +3,7 @@
  * POST with OrderID and MerchantGUID in the payload) and the order post.
  */
 import type { HttpMethod, RequestSpec, XborderConfig } from '../model.js';
+import { resolveOrderParams, withParams } from './order-params.js';
 
 /**
  * Joins the merchant base URL and a configured path without doubling or dropping slashes. A query
@@ -38,9 +39,10 @@ export function cartRequest(config: XborderConfig, method: HttpMethod, orderId: 
 
 /** SendOrderToMerchant with `order` as the JSON body. */
 export function orderRequest(config: XborderConfig, order: unknown): RequestSpec {
+  const urlParameters = order && typeof order === 'object' ? (order as Record<string, unknown>).UrlParameters : undefined;
   return {
     method: 'POST',
-    url: merchantUrl(config, config.merchant.orderPath).toString(),
+    url: withParams(merchantUrl(config, config.merchant.orderPath), resolveOrderParams(config, urlParameters).resolved).toString(),
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify(order),
   };

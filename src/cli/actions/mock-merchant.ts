@@ -22,6 +22,8 @@ export interface MockMerchantFlags {
   store?: boolean;
   responseShape?: string;
   listFaults?: boolean;
+  /** `--require-order-param NAME`. */
+  requireOrderParam?: string;
 }
 
 /** Runs the command; resolves with the exit code once the server has been stopped by a signal. */
@@ -48,6 +50,7 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
 
   const server = await startMockMerchant({
     config, fault, port, host, slowMs, store: opts.store === true, responseShape,
+    ...(typeof opts.requireOrderParam === 'string' ? { requireOrderParam: opts.requireOrderParam } : {}),
     onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);

@@ -18,6 +18,7 @@ export function defineMock(program: Command): void {
     .option('--slow-ms <ms>', 'how long the "slow" fault sleeps before answering (default: 3000)')
     .option('--store', 'behave like a real store: issue carts (POST /xborder/new-cart), convert each cart once, check CartHash')
     .option('--response-shape <shape>', 'flat (what deployed merchants send; default with --store) or wrapped ({ "ResponseInfo": ... })')
+    .option('--require-order-param <name>', 'refuse (400) every order whose URL lacks this parameter (see merchant.orderParams)')
     .option('--list-faults', 'list the faults and the check each should trip, then exit')
     .addHelpText(
       'after',

@@ -13,6 +13,7 @@ import { judgePayload } from '../../checks/payload.js';
 import type { RefusalCase } from '../../checks/refusal.js';
 import { judgeRefusalExchange } from '../judge-refusal.js';
 import { merchantUrl } from '../requests.js';
+import { resolveOrderParams, withParams } from '../order-params.js';
 import { judgeExchange, type JudgedExchange } from '../send-judged.js';
 import type { MerchantContext } from '../context.js';
 import type { EventSpec } from './bodies.js';
@@ -29,7 +30,11 @@ export interface SentEvent {
 
 /** The request of a lifecycle call. */
 export function eventRequest(ctx: MerchantContext, spec: EventSpec, body: unknown): RequestSpec {
-  return { method: 'POST', url: merchantUrl(ctx.config, spec.path(ctx.config)).toString(), headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) };
+  // merchant.orderParams as for the order: from the body's own UrlParameters, or the order's.
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const urlParameters = fields.UrlParameters ?? (typeof fields.OrderId === 'string' ? ctx.urlParametersByOrder?.get(fields.OrderId) : undefined);
+  const url = withParams(merchantUrl(ctx.config, spec.path(ctx.config)), resolveOrderParams(ctx.config, urlParameters).resolved);
+  return { method: 'POST', url: url.toString(), headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) };
 }
 
 /** Sends a call that must be accepted; `event-accepted` says whether it was. */

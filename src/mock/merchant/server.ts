@@ -39,6 +39,11 @@ export interface MockMerchantOptions {
   responseShape?: ResponseShape;
   /** Called after each answer (the CLI prints a line per request; no bodies: they carry card data). */
   onRequest?: (entry: MerchantLogEntry) => void;
+  /**
+   * A URL parameter every order must carry (as the platform adds merchant.orderParams from the
+   * cart): an order without it is refused with 400.
+   */
+  requireOrderParam?: string;
 }
 
 /** One handled request, for a log line. */
@@ -72,7 +77,7 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
   store.addCart(config.merchant.cartToken);
   const storeMode = options.store === true;
   const shape = options.responseShape ?? (storeMode ? 'flat' : 'wrapped');
-  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs: options.slowMs ?? DEFAULT_SLOW_MS };
+  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs: options.slowMs ?? DEFAULT_SLOW_MS, requireOrderParam: options.requireOrderParam };
 
   const server = createServer((req, res) => {
     handle(req, ctx)
@@ -99,6 +104,7 @@ interface HandlerContext {
   store: MerchantStore;
   storeMode: boolean;
   slowMs: number;
+  requireOrderParam?: string;
 }
 
 /** Where store mode issues carts: the stand-in for a store's own API, so no platform auth applies. */
@@ -137,7 +143,9 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
     ? handleCart({ method: method as HttpMethod, query: url.searchParams, body: method === 'POST' ? body : undefined }, ctx)
     : event
       ? handleEvent(event, body, ctx)
-      : handleOrder(body, ctx);
+      : ctx.requireOrderParam && !url.searchParams.get(ctx.requireOrderParam)
+        ? errorReply(400, 'Bad request', `The order URL has no ${ctx.requireOrderParam} parameter (the platform adds it from the cart's urlParameters).`)
+        : handleOrder(body, ctx);
   return { reply, authMode: auth.mode };
 }
 
