@@ -29,7 +29,8 @@ export interface IncomingCall {
 /** Where the merchant's answer goes: the proxy's response to its caller. */
 export interface AnswerSink {
   head(status: number, headers: Record<string, string | string[]>): void;
-  chunk(data: Buffer): void;
+  /** A promise when the caller reads slower than the merchant sends: forwarding waits for it (backpressure). */
+  chunk(data: Buffer): void | Promise<void>;
   end(): void;
 }
 
@@ -85,7 +86,11 @@ export async function forward(call: IncomingCall, target: URL, settings: HttpSet
     }
   }
   const body = call.method === 'GET' || call.method === 'HEAD' ? undefined : Readable.from(tee());
-  const spec = (): RequestSpec => ({ method: call.method as RequestSpec['method'], url: url.toString(), headers: flat(call.headers), ...(requestCopy.total > 0 ? { body: requestCopy.buffer.toString('utf8') } : {}) });
+  // Recorded as sent to the merchant: without the hop-by-hop headers, and without content-length (a
+  // replay or a curl reproduction computes its own).
+  const sentHeaders = flat(messageHeaders(call.headers));
+  delete sentHeaders['content-length'];
+  const spec = (): RequestSpec => ({ method: call.method as RequestSpec['method'], url: url.toString(), headers: sentHeaders, ...(requestCopy.total > 0 ? { body: requestCopy.buffer.toString('utf8') } : {}) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('total timeout')), s.timeoutMs);
   let answered = false;
@@ -97,7 +102,7 @@ export async function forward(call: IncomingCall, target: URL, settings: HttpSet
     answered = true;
     const responseCopy = new CappedCopy(s.maxBodyBytes);
     for await (const chunk of res.body) {
-      sink.chunk(chunk as Buffer);
+      await sink.chunk(chunk as Buffer);
       responseCopy.add(chunk as Buffer);
     }
     sink.end();

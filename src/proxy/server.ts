@@ -44,7 +44,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const started = new Date();
   const sink = {
     head: (status: number, headers: Record<string, string | string[]>) => res.writeHead(status, headers),
-    chunk: (data: Buffer) => void res.write(data),
+    // A slow caller slows the merchant's stream down instead of piling its answer up in memory.
+    chunk: (data: Buffer): void | Promise<void> => {
+      if (res.write(data)) return undefined;
+      return new Promise<void>((resolve) => {
+        const go = () => {
+          res.off('drain', go);
+          res.off('close', go);
+          resolve();
+        };
+        res.on('drain', go);
+        res.on('close', go);
+      });
+    },
     end: () => res.end(),
   };
   const { exchange, answered } = await forward({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: req }, options.target, options.settings, sink);

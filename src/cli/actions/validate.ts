@@ -35,6 +35,8 @@ const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed 
 
 /** Runs the command; returns the exit code (input problems throw InputError/UsageError, exit 2). */
 export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<number> {
+  // HAR files are exchanges, not payloads: judged by the one judge (src/judge) in validate-har.ts.
+  if (opts.files?.some((f) => /\.har$/i.test(f))) return (await import('../validate-har.js')).validateHar(opts, cmd);
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const forced = kindOption(opts.as);
   const files = inputsOf(opts.files);

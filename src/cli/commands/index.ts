@@ -19,6 +19,9 @@ import { defineInit } from './init.js';
 import { defineSend } from './send.js';
 import { defineStorefront } from './storefront.js';
 import { defineValidate } from './validate.js';
+import { defineProxy } from './proxy.js';
+import { defineReplay } from './replay.js';
+import { defineDiff } from './diff.js';
 import { defineWizard } from './wizard.js';
 
 /** Adds every xborder command to `program`. */
@@ -40,4 +43,7 @@ export function defineCommands(program: Command): void {
   definePlatform(program);
   defineWizard(program);
   defineValidate(program);
+  defineProxy(program);
+  defineReplay(program);
+  defineDiff(program);
 }

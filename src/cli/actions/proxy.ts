@@ -1,0 +1,132 @@
+/**
+ * `xborder proxy --target URL`: a validating reverse proxy between the platform and the merchant.
+ * Every exchange is forwarded unchanged, judged by the one judge (src/judge), printed as one line,
+ * optionally recorded as masked HAR; at --count N or Ctrl-C the usual reports and exit code.
+ */
+import type { Command } from 'commander';
+import { UsageError, InputError } from '../../errors.js';
+import type { CaseResult } from '../../model.js';
+import { VERSION } from '../../version.js';
+import { startProxy, type ProxiedExchange } from '../../proxy/server.js';
+import { liveLine } from '../../proxy/live-line.js';
+import { caseStatus } from '../../report/summary.js';
+import { judgeRecorded } from '../../judge/judge-recorded.js';
+import { recordedVariant, RECORDED_AUTH, type SkippedExchange } from '../../judge/judge-list.js';
+import { harDocument, harEntry } from '../../har/write.js';
+import type { HarEntry } from '../../har/types.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { writeFailure } from '../../io/write-errors.js';
+import { closeAgents } from '../../http/send.js';
+import { learnHeaderCredentials } from '../../proxy/credentials.js';
+import { openSession, warnTransport } from '../session.js';
+import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
+import { reportRecorded } from '../recorded-report.js';
+
+/** Options of `proxy`. */
+export interface ProxyCliOptions extends MerchantRunOptions {
+  target?: string;
+  port?: string;
+  host?: string;
+  count?: string;
+  har?: string;
+}
+
+function whole(flag: string, raw: string | undefined, min: number, max: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}.`);
+  return n;
+}
+
+function targetOf(raw: string | undefined, fallback: string): URL {
+  const text = raw ?? fallback;
+  if (!text) throw new UsageError('proxy needs the merchant to forward to: --target URL (or merchant.baseUrl in the config).');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--target: not a URL: ${JSON.stringify(text)} (expected http(s)://host[:port][/base-path]).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target: expected an http:// or https:// URL, got ${url.protocol}.`);
+  return url;
+}
+
+/** `xborder proxy`. */
+export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> {
+  const port = whole('--port', opts.port, 0, 65535, 8787);
+  const count = opts.count === undefined ? undefined : whole('--count', opts.count, 1, 1_000_000, 1);
+  const session = await openSession(opts, cmd);
+  const target = targetOf(opts.target, session.config.merchant.baseUrl);
+  // The exchanges are judged against the target: its path prefix is where the configured paths live.
+  session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
+  warnTransport(session, [target.toString()]);
+  // Every case keeps its (masked) bodies: the run folder then replays (`xborder replay RUN_DIR`) and
+  // `diff` compares answers, not only verdicts.
+  const ctx = { ...merchantContextFor(session, opts), verbose: true };
+  const cases: CaseResult[] = [];
+  const skipped: SkippedExchange[] = [];
+  const har: HarEntry[] = [];
+  let seen = 0;
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+
+  const onExchange = (p: ProxiedExchange): void => {
+    seen++;
+    const req = p.exchange.request;
+    learnHeaderCredentials(session.redactor, req.headers, session.config);
+    if (req.body !== undefined) {
+      try {
+        ctx.noteSecrets?.(JSON.parse(req.body));
+      } catch {
+        // Not JSON: the free-text rules still apply.
+      }
+    }
+    const variant = recordedVariant(seen, req.method, req.url);
+    const verdict = judgeRecorded(ctx, p.exchange, variant, RECORDED_AUTH);
+    if (verdict) cases.push(verdict.result);
+    else skipped.push({ variant, method: req.method, url: session.output.mask(req.url) });
+    if (opts.har) har.push(harEntry(p.exchange, p.started, session.redactor));
+    // --quiet: only the exchanges that did not pass.
+    if (!session.globals.quiet || !verdict || caseStatus(verdict.result) !== 'passed') session.output.err(`${liveLine({ status: p.status, method: req.method, url: req.url, orderId: verdict?.orderId, result: verdict?.result, byProxy: p.byProxy }, session.output.color)}\n`);
+    if (session.globals.verbose) showExchange(session.output.err, p, session.redactor);
+    if (count !== undefined && seen >= count) finish();
+  };
+
+  let proxy;
+  try {
+    proxy = await startProxy({ target, host: opts.host ?? '127.0.0.1', port, settings: session.config.http, onExchange });
+  } catch (error) {
+    throw new UsageError(`Cannot listen on ${opts.host ?? '127.0.0.1'}:${port}: ${(error as Error).message}. Pick another --port (0 picks a free one).`);
+  }
+  session.output.err(`xborder proxy listening on ${proxy.url}, forwarding to ${target.toString()}${count ? ` (stops after ${count} exchange${count === 1 ? '' : 's'})` : ' (Ctrl-C to stop and report)'}\n`);
+  const stop = () => finish();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    await done;
+  } finally {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+    await proxy.close();
+    await closeAgents();
+  }
+  if (opts.har) await writeHar(opts.har, har);
+  if (opts.har && !session.globals.json) session.output.err(`HAR (masked) written to ${opts.har}: ${har.length} entr${har.length === 1 ? 'y' : 'ies'}\n`);
+  return (await reportRecorded(session, ctx, opts, cases, skipped, 'proxy')).code;
+}
+
+async function writeHar(file: string, entries: HarEntry[]): Promise<void> {
+  try {
+    await writeFileAtomic(file, `${JSON.stringify(harDocument(entries, VERSION), null, 2)}\n`);
+  } catch (error) {
+    throw new InputError(`Cannot write the HAR file ${file}: ${writeFailure(error)}.`, file);
+  }
+}
+
+/** -v: the exchange as the HAR records it (masked). */
+function showExchange(err: (s: string) => void, p: ProxiedExchange, mask: Parameters<typeof harEntry>[2]): void {
+  const e = harEntry(p.exchange, p.started, mask);
+  const headers = (list: { name: string; value: string }[]) => list.map((h) => `    ${h.name}: ${h.value}`).join('\n');
+  err(`  > ${e.request.method} ${e.request.url}\n${headers(e.request.headers)}\n${e.request.postData ? `    ${e.request.postData.text}\n` : ''}`);
+  err(`  < ${e.response.status}\n${headers(e.response.headers)}\n${e.response.content.text ? `    ${e.response.content.text}\n` : ''}`);
+}

@@ -1,0 +1,92 @@
+/**
+ * `xborder replay FILE.har|RUN_DIR`: the recorded platform requests sent again, in order, with the
+ * current config's credentials (recorded ones are masked and never reused) and optionally fresh
+ * OrderIds; each answer judged by the one judge. `--compare` sets the new verdicts beside the old.
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { CaseResult } from '../../model.js';
+import { applyAuth } from '../../auth/index.js';
+import { send, closeAgents } from '../../http/send.js';
+import { loadReplaySource } from '../../replay/source.js';
+import { prepareReplay } from '../../replay/prepare.js';
+import { judgeRecorded } from '../../judge/judge-recorded.js';
+import { judgeList, type SkippedExchange } from '../../judge/judge-list.js';
+import { liveLine } from '../../proxy/live-line.js';
+import { diffRuns } from '../../diff/compare.js';
+import { ignoreList } from '../../diff/json-diff.js';
+import { renderDiffJson, renderDiffText } from '../../diff/render.js';
+import { caseStatus, toRunResult } from '../../report/summary.js';
+import { openSession, warnTransport } from '../session.js';
+import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
+import { reportRecorded } from '../recorded-report.js';
+
+/** Options of `replay`. */
+export interface ReplayOptions extends MerchantRunOptions {
+  target?: string;
+  freshIds?: boolean;
+  compare?: boolean;
+  ignore?: string[];
+}
+
+function targetOf(raw: string | undefined): URL | undefined {
+  if (!raw) return undefined;
+  try {
+    return new URL(raw);
+  } catch {
+    throw new UsageError(`--target: not a URL: ${JSON.stringify(raw)} (expected http(s)://host[:port]).`);
+  }
+}
+
+/** `xborder replay`. */
+export async function run(source: string, opts: ReplayOptions, cmd: Command): Promise<number> {
+  const session = await openSession(opts, cmd);
+  const target = targetOf(opts.target) ?? targetOf(session.config.merchant.baseUrl || undefined);
+  if (target) session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
+  const recorded = await loadReplaySource(source);
+  // Every case keeps its (masked) bodies, as the proxy's do: replays and diffs of this run compare answers.
+  const ctx = { ...merchantContextFor(session, opts), verbose: true };
+  const auth = ctx.modes[0];
+  if (!auth) throw new UsageError('replay: no auth mode configured (auth in the config, or --auth).');
+  warnTransport(session, [target?.toString()]);
+  if (!session.globals.json) {
+    session.output.err(`Replaying ${recorded.items.length} request${recorded.items.length === 1 ? '' : 's'} from ${source} to ${target ? target.origin : 'the recorded URLs'} with auth ${auth.mode}${opts.freshIds ? ', fresh OrderIds' : ''}\n`);
+  }
+  const reasons = new Map<string, string[]>();
+  for (const u of recorded.unreplayable) reasons.set(u.why, [...(reasons.get(u.why) ?? []), u.variant]);
+  for (const [why, variants] of reasons) session.output.err(`not replayed (${variants.length}): ${why}: ${variants.join('; ')}\n`);
+  const fresh = opts.freshIds ? { map: new Map<string, string>(), next: ctx.newOrderId } : undefined;
+  const cases: CaseResult[] = [];
+  const skipped: SkippedExchange[] = [];
+  try {
+    for (const item of recorded.items) {
+      const spec = await applyAuth(prepareReplay(item.request, { target, auth: session.config.auth, freshIds: fresh }), auth);
+      if (spec.body !== undefined) {
+        try {
+          ctx.noteSecrets?.(JSON.parse(spec.body));
+        } catch {
+          // Not JSON: the free-text rules still apply.
+        }
+      }
+      const exchange = await send(spec, session.config.http);
+      const verdict = judgeRecorded(ctx, exchange, item.variant, item.authMode);
+      if (verdict) cases.push(verdict.result);
+      else skipped.push({ variant: item.variant, method: spec.method, url: session.output.mask(spec.url) });
+      if (!session.globals.quiet || !verdict || caseStatus(verdict.result) !== 'passed') session.output.err(`${liveLine({ status: exchange.response?.status ?? 0, method: spec.method, url: spec.url, orderId: verdict?.orderId, result: verdict?.result }, session.output.color)}\n`);
+    }
+  } finally {
+    await closeAgents();
+  }
+  const reported = await reportRecorded(session, ctx, opts, cases, skipped, 'replay');
+  if (!opts.compare) return reported.code;
+  // Only what was sent again is compared: the cases left out are listed above.
+  const sent = new Set(recorded.items.map((i) => `${i.variant}|${i.authMode}`));
+  const original = recorded.kind === 'har' ? judgeList(ctx, recorded.recorded ?? []).cases : (recorded.cases ?? []);
+  const before = toRunResult(original.filter((c) => sent.has(`${c.variant}|${c.authMode}`)));
+  const diff = diffRuns(session.redactor.json(before), session.redactor.json(reported.run), ignoreList(opts.ignore ?? []));
+  const labels: [string, string] = [`recorded (${source})`, 'replayed'];
+  // With --json stdout holds the replay's report: the comparison goes to stderr, as one JSON document.
+  if (session.globals.json) session.output.err(renderDiffJson(diff, labels));
+  else session.output.out(`\nCompared with the recording:\n${renderDiffText(diff, { color: session.output.color, verbose: session.globals.verbose, labels })}`);
+  return diff.regression ? 1 : reported.code;
+}

@@ -1,0 +1,39 @@
+/** The comparison of two runs as text (one line per case that moved, answer differences below) or JSON. Pure. */
+import { showValue } from '../report/finding-text.js';
+import type { RunDiff } from './compare.js';
+
+const RED = '\u001b[31m';
+const GREEN = '\u001b[32m';
+const RESET = '\u001b[0m';
+
+/** Text for people: changed cases first, then the counts; unchanged passing cases only with `verbose`. */
+export function renderDiffText(diff: RunDiff, options: { color: boolean; verbose?: boolean; labels?: [string, string] }): string {
+  const paint = (code: string, s: string) => (options.color ? `${code}${s}${RESET}` : s);
+  const [labelA, labelB] = options.labels ?? ['A', 'B'];
+  const lines: string[] = [];
+  for (const c of diff.cases) {
+    const quiet = c.change === 'unchanged' && c.before === c.after && !c.answer && !c.status;
+    if (quiet && !options.verbose) continue;
+    const word = c.change === 'newly failing' ? paint(RED, 'NEWLY FAILING') : c.change === 'fixed' ? paint(GREEN, 'fixed') : c.change;
+    const statuses = `${c.before ?? '-'} -> ${c.after ?? '-'}`;
+    lines.push(`${word}  ${c.key.replace(/\|/g, ' | ')}  (${statuses})`);
+    if (c.newFailures?.length) lines.push(`    now failing: ${c.newFailures.join(', ')}`);
+    if (c.status) lines.push(`    HTTP status: ${c.status.before ?? 'none'} -> ${c.status.after ?? 'none'}`);
+    for (const ch of c.answer ?? []) {
+      if (ch.kind === 'added') lines.push(`    + ${ch.path}: ${showValue(ch.after)}`);
+      else if (ch.kind === 'removed') lines.push(`    - ${ch.path}: ${showValue(ch.before)}`);
+      else lines.push(`    ~ ${ch.path}: ${showValue(ch.before)} -> ${showValue(ch.after)}`);
+    }
+    if (c.answerNote) lines.push(`    (answers not compared: ${c.answerNote})`);
+  }
+  const n = diff.counts;
+  lines.push('');
+  lines.push(`${labelA} -> ${labelB}: ${n.fixed} fixed, ${n['newly failing']} newly failing, ${n['still failing']} still failing, ${n.unchanged} unchanged${n['only in A'] ? `, ${n['only in A']} only in ${labelA}` : ''}${n['only in B'] ? `, ${n['only in B']} only in ${labelB}` : ''}`);
+  lines.push(diff.regression ? paint(RED, 'Regression: something that passed before fails now.') : 'No regression.');
+  return `${lines.join('\n')}\n`;
+}
+
+/** One JSON document. */
+export function renderDiffJson(diff: RunDiff, labels: [string, string]): string {
+  return `${JSON.stringify({ a: labels[0], b: labels[1], regression: diff.regression, counts: diff.counts, cases: diff.cases }, null, 2)}\n`;
+}

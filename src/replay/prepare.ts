@@ -1,0 +1,63 @@
+/**
+ * A recorded request made ready to send again: sent to the chosen target, stripped of every
+ * credential it carried (recorded ones are masked, and never reused), and optionally given fresh
+ * OrderIds. The current config's credentials are applied afterwards (src/auth applyAuth).
+ */
+import type { AuthConfig, RequestSpec } from '../model.js';
+import { isSecretParam } from '../redact/patterns.js';
+
+/** Headers never carried over: credentials, and what belongs to the recorded connection. */
+const DROPPED = new Set(['authorization', 'proxy-authorization', 'cookie', 'host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding', 'x-api-key']);
+
+/** How to prepare: where to send, which header names the config's auth uses, fresh ids or not. */
+export interface PrepareOptions {
+  /** Base URL to send to (its origin replaces the recorded one); undefined: the recorded URL. */
+  target?: URL;
+  auth: AuthConfig[];
+  /** Old OrderId -> new one; shared across a replay so a lifecycle call follows its order. */
+  freshIds?: { map: Map<string, string>; next: () => string };
+}
+
+function authHeaderNames(auth: AuthConfig[]): Set<string> {
+  return new Set(auth.flatMap((a) => (a.mode === 'header' ? [a.name.toLowerCase()] : a.mode === 'jwt' ? [(a.header ?? 'authorization').toLowerCase()] : [])));
+}
+
+function authQueryNames(auth: AuthConfig[]): Set<string> {
+  return new Set(auth.flatMap((a) => (a.mode === 'query' ? [a.name] : [])));
+}
+
+/** Replaces each OrderId at the top of the body (orders and lifecycle calls carry it there). */
+function withFreshIds(body: string, fresh: NonNullable<PrepareOptions['freshIds']>): string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return body;
+  const record = doc as Record<string, unknown>;
+  const old = record.OrderId;
+  if (typeof old !== 'string' || old === '') return body;
+  if (!fresh.map.has(old)) fresh.map.set(old, fresh.next());
+  return JSON.stringify({ ...record, OrderId: fresh.map.get(old) });
+}
+
+/** The request to send (before auth is applied). */
+export function prepareReplay(recorded: RequestSpec, options: PrepareOptions): RequestSpec {
+  const url = new URL(recorded.url);
+  if (options.target) {
+    url.protocol = options.target.protocol;
+    url.host = options.target.host;
+  }
+  const queryAuth = authQueryNames(options.auth);
+  for (const name of [...url.searchParams.keys()]) if (queryAuth.has(name) || isSecretParam(name)) url.searchParams.delete(name);
+  const dropped = authHeaderNames(options.auth);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(recorded.headers)) {
+    const key = name.toLowerCase();
+    if (DROPPED.has(key) || dropped.has(key) || isSecretParam(key)) continue;
+    headers[name] = value;
+  }
+  const body = recorded.body !== undefined && options.freshIds ? withFreshIds(recorded.body, options.freshIds) : recorded.body;
+  return { method: recorded.method, url: url.toString(), headers, ...(body !== undefined ? { body } : {}) };
+}

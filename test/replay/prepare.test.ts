@@ -1,0 +1,38 @@
+/** Replay's preparation: recorded credentials never reused, the target's origin, fresh OrderIds shared by an order's calls. */
+import { describe, expect, it } from 'vitest';
+import { prepareReplay } from '../../src/replay/prepare.js';
+import type { AuthConfig, RequestSpec } from '../../src/model.js';
+
+const auth: AuthConfig[] = [{ mode: 'header', name: 'X-Shop-Key', value: 'new' }, { mode: 'query', name: 'sig', value: 'q' }];
+
+function recorded(body?: string): RequestSpec {
+  return {
+    method: 'POST',
+    url: 'https://old.example.com/base/order-update-create-url?sig=****&keep=1',
+    headers: { authorization: '****', 'x-shop-key': '****', host: 'old.example.com', 'content-length': '99', 'content-type': 'application/json', 'x-trace': 't1' },
+    ...(body ? { body } : {}),
+  };
+}
+
+describe('prepareReplay', () => {
+  it('drops every recorded credential and connection header, and moves to the target origin', () => {
+    const spec = prepareReplay(recorded('{}'), { target: new URL('http://127.0.0.1:9000/'), auth });
+    expect(spec.url).toBe('http://127.0.0.1:9000/base/order-update-create-url?keep=1');
+    expect(spec.headers).toEqual({ 'content-type': 'application/json', 'x-trace': 't1' });
+    expect(spec.body).toBe('{}');
+  });
+  it('keeps the recorded URL without a target', () => {
+    expect(prepareReplay(recorded(), { auth: [] }).url).toBe('https://old.example.com/base/order-update-create-url?keep=1');
+  });
+  it('gives each recorded OrderId one fresh id, shared by every call about that order', () => {
+    let n = 0;
+    const fresh = { map: new Map<string, string>(), next: () => `GE00${++n}GB` };
+    const order = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', A: 1 })), { auth, freshIds: fresh });
+    const refund = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', Amount: 2 })), { auth, freshIds: fresh });
+    const other = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE2' })), { auth, freshIds: fresh });
+    expect(JSON.parse(order.body!)).toEqual({ OrderId: 'GE001GB', A: 1 });
+    expect(JSON.parse(refund.body!).OrderId).toBe('GE001GB');
+    expect(JSON.parse(other.body!).OrderId).toBe('GE002GB');
+    expect(prepareReplay(recorded('not json'), { auth, freshIds: fresh }).body).toBe('not json');
+  });
+});
