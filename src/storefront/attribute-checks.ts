@@ -55,14 +55,13 @@ function jsonAttribute(e: StorefrontElement, name: string): { value?: unknown; f
   if (e.spilled.length > 0) {
     return {
       finding: {
-        path: e.name,
-        message: `${name} of ${elementLabel(e)} is cut at its first inner quote: the JSON is written with plain " inside a "-quoted attribute (the documentation's own sample does this), so the page holds ${name}="${raw}" and stray attributes ${e.spilled.map((s) => `«${s}»`).join(' ')}; write the quotes as &quot; or quote the attribute with single quotes`,
+        message: `${name} of ${elementLabel(e)} is cut at its first inner quote (plain " inside a "-quoted attribute, as in the documentation's own sample): the page holds ${name}="${raw}" and stray attributes ${e.spilled.map((s) => `«${s}»`).join(' ')}; write the quotes as &quot; or quote the attribute with single quotes`,
         expected: `${name}='{"IT":{"vat":10}}' or ${name}="{&quot;IT&quot;:{&quot;vat&quot;:10}}"`,
         actual: raw,
       },
     };
   }
-  return { finding: { path: e.name, message: `${name} of ${elementLabel(e)} is not JSON: ${parsed.reason} at ${parsed.where} of the value`, expected: 'a JSON object', actual: raw } };
+  return { finding: { message: `${name} of ${elementLabel(e)} is not JSON: ${parsed.reason} at ${parsed.where} of the value`, expected: 'a JSON object', actual: raw } };
 }
 
 /** `storefront-countries` over the elements that carry it. */
@@ -77,23 +76,23 @@ export function judgeCountries(elements: StorefrontElement[]): CheckResult | und
       continue;
     }
     if (!isObject(value)) {
-      findings.push({ path: e.name, message: `data-countries of ${elementLabel(e)} is JSON but not an object keyed by country`, expected: 'an object', actual: value });
+      findings.push({ message: `data-countries of ${elementLabel(e)} is JSON but not an object keyed by country`, expected: 'an object', actual: value });
       continue;
     }
     for (const [key, rules] of Object.entries(value)) {
       const problem = keyProblem(key);
-      if (problem) findings.push({ path: e.name, message: `data-countries of ${elementLabel(e)}: ${problem}`, expected: 'an ISO 3166-1 alpha-2 code or "all"', actual: key });
+      if (problem) findings.push({ message: `data-countries of ${elementLabel(e)}: ${problem}`, expected: 'an ISO 3166-1 alpha-2 code or "all"', actual: key });
       if (!isObject(rules)) {
-        findings.push({ path: e.name, message: `data-countries of ${elementLabel(e)}: the value of "${key}" is not an object`, expected: '{"restricted": ..., "forbidden": ..., "vat": ...}', actual: rules });
+        findings.push({ message: `data-countries of ${elementLabel(e)}: the value of "${key}" is not an object`, expected: '{"restricted": ..., "forbidden": ..., "vat": ...}', actual: rules });
         continue;
       }
       for (const [name, v] of Object.entries(rules)) {
         if (name === 'restricted' || name === 'forbidden') {
-          if (typeof v !== 'boolean') findings.push({ path: e.name, message: `data-countries of ${elementLabel(e)}: "${key}".${name} must be true or false`, expected: 'a boolean', actual: v });
+          if (typeof v !== 'boolean') findings.push({ message: `data-countries of ${elementLabel(e)}: "${key}".${name} must be true or false`, expected: 'a boolean', actual: v });
         } else if (name === 'vat') {
-          if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100) findings.push({ path: e.name, message: `data-countries of ${elementLabel(e)}: "${key}".vat must be a percentage from 0 to 100`, expected: 'a number from 0 to 100', actual: v });
+          if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 100) findings.push({ message: `data-countries of ${elementLabel(e)}: "${key}".vat must be a percentage from 0 to 100`, expected: 'a number from 0 to 100', actual: v });
         } else {
-          findings.push({ path: e.name, severity: 'info', message: `data-countries of ${elementLabel(e)}: "${key}".${name} is not a documented key (restricted, forbidden, vat)`, actual: name });
+          findings.push({ severity: 'info', message: `data-countries of ${elementLabel(e)}: "${key}".${name} is not a documented key (restricted, forbidden, vat)`, actual: name });
         }
       }
     }
@@ -107,7 +106,7 @@ export function judgeProductClasses(elements: StorefrontElement[]): CheckResult 
   if (carrying.length === 0) return undefined;
   const findings: Finding[] = carrying
     .filter((e) => e.attributes.get('data-pc')!.trim() === '')
-    .map((e) => ({ path: e.name, message: `data-pc of ${elementLabel(e)} is empty: it must name the product's class (its ProductClassCode)`, expected: 'a product class code (extra-charge)', actual: e.attributes.get('data-pc') }));
+    .map((e) => ({ message: `data-pc of ${elementLabel(e)} is empty: it must name the product's class (its ProductClassCode)`, expected: 'a product class code (extra-charge)', actual: e.attributes.get('data-pc') }));
   return checkFrom('storefront-pc', findings);
 }
 
@@ -119,11 +118,11 @@ export function judgeManipulate(elements: StorefrontElement[]): CheckResult | un
   for (const e of carrying) {
     const { value, finding } = jsonAttribute(e, 'data-manipulate');
     if (finding) findings.push(finding);
-    else if (!isObject(value)) findings.push({ path: e.name, message: `data-manipulate of ${elementLabel(e)} is JSON but not an object keyed by country`, expected: 'an object', actual: value });
+    else if (!isObject(value)) findings.push({ message: `data-manipulate of ${elementLabel(e)} is JSON but not an object keyed by country`, expected: 'an object', actual: value });
     else {
       for (const key of Object.keys(value)) {
         const problem = keyProblem(key);
-        if (problem) findings.push({ path: e.name, message: `data-manipulate of ${elementLabel(e)}: ${problem}`, expected: 'an ISO 3166-1 alpha-2 code', actual: key });
+        if (problem) findings.push({ message: `data-manipulate of ${elementLabel(e)}: ${problem}`, expected: 'an ISO 3166-1 alpha-2 code', actual: key });
       }
     }
   }
@@ -134,7 +133,7 @@ export function judgeManipulate(elements: StorefrontElement[]): CheckResult | un
 export function judgeSwitcher(elements: StorefrontElement[]): CheckResult {
   const flagged = elements.filter((e) => e.attributes.has('data-ge-shippingswitcher-flag') || e.attributes.has('data-ge-mobile-shippingswitcher-flag'));
   const findings: Finding[] = flagged.length
-    ? flagged.map((e) => ({ path: e.name, severity: 'info' as const, message: `the country switcher goes in ${elementLabel(e)}${e.attributes.has('data-ge-mobile-shippingswitcher-flag') ? ' (mobile)' : ''}` }))
+    ? flagged.map((e) => ({ severity: 'info' as const, message: `the country switcher goes in ${elementLabel(e)}${e.attributes.has('data-ge-mobile-shippingswitcher-flag') ? ' (mobile)' : ''}` }))
     : [{ severity: 'info', message: 'no element carries data-ge-shippingswitcher-flag: the platform places its country switcher itself' }];
   return { id: 'storefront-switcher', status: 'passed', findings };
 }

@@ -31,7 +31,7 @@ export function judgeClassesAgainstCart(elements: StorefrontElement[], cart: unk
   const findings: Finding[] = [];
   for (const [code, where] of onPages) {
     if (!inCart.has(code)) {
-      findings.push({ path: where[0]!.name, message: `data-pc "${code}" of ${where.map(elementLabel).join(', ')} is the ProductClassCode of no product in the merchant's cart: the platform prices it with the default coefficient`, expected: inCart.size ? [...inCart] : 'a ProductClassCode in the cart', actual: code });
+      findings.push({ message: `data-pc "${code}" of ${where.map(elementLabel).join(', ')} is the ProductClassCode of no product in the merchant's cart: the platform prices it with the default coefficient`, expected: inCart.size ? [...inCart] : 'a ProductClassCode in the cart', actual: code });
     }
   }
   for (const code of inCart) {

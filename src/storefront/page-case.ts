@@ -47,7 +47,8 @@ export async function judgePage(config: XborderConfig, url: string, options: Cas
   const transport = judgeTransport(exchange, config.http.timeoutMs);
   const done = (checks: CheckResult[], elements: StorefrontElement[] = [], bodyText?: string): JudgedPage => ({
     elements,
-    result: caseResult({ endpoint: 'Storefront', variant: url, authMode: 'none', exchange, checks, bodyText }, options),
+    // Named by its path: the request line of the case shows the whole URL.
+    result: caseResult({ endpoint: 'Storefront', variant: new URL(url).pathname + new URL(url).search, authMode: 'none', exchange, checks, bodyText }, options),
   });
   if (!transport.answered) return done(transport.checks);
   const html = exchange.response!.body.toString('utf8');

@@ -85,7 +85,7 @@ describe('xborder fuzz', () => {
   it('store mode: every generated order converts a fresh cart the store issued, merged with it, and passes', async () => {
     const server = await mock({ store: true });
     const dir = project({ baseUrl: server.url, newCart: { command: newCartCommand(server.newCartUrl!) } });
-    const result = await runCli(['fuzz', '--runs', '40', '--seed', '7', '--json', '--no-save'], { cwd: dir, timeoutMs: 120_000 });
+    const result = await runCli(['fuzz', '--runs', '20', '--seed', '7', '--json', '--no-save'], { cwd: dir, timeoutMs: 120_000 });
     expect(result.code, result.stdout.slice(0, 2000)).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.summary.failed + report.summary.errored).toBe(0);
