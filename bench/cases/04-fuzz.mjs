@@ -48,7 +48,7 @@ function timeFuzz(ctx, url, extra = []) {
   });
 }
 
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 
 /** The bare loop: the same bodies, CONCURRENCY at a time (as fuzz sends them). */
 async function timeBareLoop(ctx, url, bodies) {

@@ -88,7 +88,7 @@ function sameFailure(result: Judged<unknown>, failure: PropertyFailure<unknown>)
  * flight. Three phases:
  *  1. generation: fast-check draws the values from the seed; each is sent without waiting for the
  *     answer (up to `concurrency` at once), so generating the next order overlaps the merchant's
- *     work on the last. Once a value fails, no more are sent.
+ *     work on the last. Once a value fails, no more are sent (the ones still generated are not).
  *  2. fast-check's shrinking of the first failing run, replayed from the seed and its run index
  *     (fast-check's `path`): each candidate sent again, a quarter of the request budget.
  *  3. the domain pass (./reduce.ts) with the rest of the budget.

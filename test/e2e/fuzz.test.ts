@@ -102,7 +102,7 @@ describe('xborder fuzz', () => {
     expect([a.code, b.code], a.stdout.slice(-3000)).toEqual([0, 0]);
     const strip = (body: string) => body.replace(/GE\d{9}[A-Z]{2}/g, 'GE…');
     expect(first).toHaveLength(25);
-    // Sent four at a time, so they arrive in any order: the same set of orders.
+    // Sent several at a time, so they arrive in any order: the same set of orders.
     expect(second.map(strip).sort()).toEqual(first.map(strip).sort());
     const c = await runCli(['fuzz', '--runs', '25', '--seed', '4243', '--no-save'], { cwd: dir });
     expect(c.code).toBe(0);

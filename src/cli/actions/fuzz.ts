@@ -50,9 +50,12 @@ function duration(flag: string, raw: string | undefined, fallback: number | unde
   return ms;
 }
 
-/** Requests in flight while generating (--concurrency, as for check; default 4). */
+/**
+ * Requests in flight while generating (--concurrency; default 8): generating and judging one order
+ * costs about what the merchant spends on it, so more in flight keeps both busy.
+ */
 function concurrencyOf(opts: FuzzOptions): number {
-  return wholeNumber('--concurrency', opts.concurrency as string | undefined, 1, 64, 4);
+  return wholeNumber('--concurrency', opts.concurrency as string | undefined, 1, 64, 8);
 }
 
 /** The budget the flags ask for. */
