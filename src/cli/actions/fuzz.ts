@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { randomInt } from 'node:crypto';
 import { relative } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { wholeNumberFlag } from '../flag-numbers.js';
 import { parseDurationMs } from '../../config/units.js';
 import type { RunResult } from '../../model.js';
 import type { MerchantContext } from '../../merchant/context.js';
@@ -35,13 +36,6 @@ export interface FuzzOptions extends MerchantRunOptions {
   shrinkTime?: string;
 }
 
-/** A whole number in [min, max] from a flag, or the default. */
-function wholeNumber(flag: string, raw: string | undefined, min: number, max: number, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}.`);
-  return n;
-}
 
 function duration(flag: string, raw: string | undefined, fallback: number | undefined): number | undefined {
   if (raw === undefined) return fallback;
@@ -55,16 +49,16 @@ function duration(flag: string, raw: string | undefined, fallback: number | unde
  * costs about what the merchant spends on it, so more in flight keeps both busy.
  */
 function concurrencyOf(opts: FuzzOptions): number {
-  return wholeNumber('--concurrency', opts.concurrency as string | undefined, 1, 64, 8);
+  return wholeNumberFlag('--concurrency', opts.concurrency as string | undefined, 1, 64, 8);
 }
 
 /** The budget the flags ask for. */
 function budgetOf(opts: FuzzOptions): PropertyBudget {
   return {
-    seed: wholeNumber('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1, randomInt(0, 2 ** 31 - 1)),
-    runs: wholeNumber('--runs', opts.runs, 1, 1_000_000, 100),
+    seed: wholeNumberFlag('--seed', opts.seed, -(2 ** 31), 2 ** 31 - 1, randomInt(0, 2 ** 31 - 1)),
+    runs: wholeNumberFlag('--runs', opts.runs, 1, 1_000_000, 100),
     timeMs: duration('--time', opts.time, undefined),
-    shrinkRequests: wholeNumber('--shrink-requests', opts.shrinkRequests, 0, 100_000, 1000),
+    shrinkRequests: wholeNumberFlag('--shrink-requests', opts.shrinkRequests, 0, 100_000, 1000),
     shrinkTimeMs: duration('--shrink-time', opts.shrinkTime, 60_000)!,
   };
 }

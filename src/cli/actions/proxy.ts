@@ -21,6 +21,7 @@ import { learnHeaderCredentials } from '../../proxy/credentials.js';
 import { openSession, warnTransport } from '../session.js';
 import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
 import { reportRecorded } from '../recorded-report.js';
+import { wholeNumberFlag } from '../flag-numbers.js';
 
 /** Options of `proxy`. */
 export interface ProxyCliOptions extends MerchantRunOptions {
@@ -29,13 +30,6 @@ export interface ProxyCliOptions extends MerchantRunOptions {
   host?: string;
   count?: string;
   har?: string;
-}
-
-function whole(flag: string, raw: string | undefined, min: number, max: number, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) throw new UsageError(`${flag}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}.`);
-  return n;
 }
 
 function targetOf(raw: string | undefined, fallback: string): URL {
@@ -53,8 +47,8 @@ function targetOf(raw: string | undefined, fallback: string): URL {
 
 /** `xborder proxy`. */
 export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> {
-  const port = whole('--port', opts.port, 0, 65535, 8787);
-  const count = opts.count === undefined ? undefined : whole('--count', opts.count, 1, 1_000_000, 1);
+  const port = wholeNumberFlag('--port', opts.port, 0, 65535, 8787);
+  const count = opts.count === undefined ? undefined : wholeNumberFlag('--count', opts.count, 1, 1_000_000, 1);
   const session = await openSession(opts, cmd);
   const target = targetOf(opts.target, session.config.merchant.baseUrl);
   // The exchanges are judged against the target: its path prefix is where the configured paths live.
