@@ -6,6 +6,7 @@ export type { PayloadKind } from './kinds.js';
 export { PAYLOAD_KINDS, detectKind, isPayloadKind } from './kinds.js';
 export type { ValidateOptions } from './validate-payload.js';
 export { validatePayload } from './validate-payload.js';
+export { schemaErrors } from './schema-errors.js';
 export { validateConfigDocument } from './config.js';
 export { statusOfFindings } from './check-result.js';
 export { lenientCoercion } from './classify.js';

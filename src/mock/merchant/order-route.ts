@@ -11,7 +11,7 @@ import { getProp, getString, isObject, type JsonObject } from '../../json/props.
 import { unknownOrderFields } from './order-fields.js';
 import { chargeFor } from './payment.js';
 import { latentCrash } from './latent-faults.js';
-import { validatePayload } from '../../validation/index.js';
+import { schemaErrors } from '../../validation/index.js';
 import { describeFinding } from '../../report/finding-text.js';
 import type { MerchantStore, StoredOrder } from './store.js';
 
@@ -70,8 +70,7 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
 
 /** The first schema error of `order` (tolerated forms are not errors), described. */
 function schemaError(order: JsonObject): string | undefined {
-  const schema = validatePayload('order', order).find((c) => c.id === 'schema');
-  const error = schema?.findings.find((f) => (f.severity ?? 'error') === 'error');
+  const error = schemaErrors('order', order)[0];
   return error ? describeFinding(error) : undefined;
 }
 
