@@ -88,8 +88,10 @@ describe('formDecode on long and hostile values', () => {
     const spaced = 'a+b'.repeat(1024 * 1024);
     expect(formDecode(spaced).value).toBe('a b'.repeat(1024 * 1024));
     expect(formDecode('%41'.repeat(2 * 1024 * 1024)).value).toBe('A'.repeat(2 * 1024 * 1024));
-    // Character-by-character concatenation took seconds (and gigabytes) here.
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Character-by-character concatenation took many seconds (and gigabytes) here; linear decoding
+    // takes about 0.6 s on an idle core. The bound is loose so a loaded CI machine does not fail it:
+    // it guards against the blow-up, it is not a speed target (those live in npm run bench).
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
 

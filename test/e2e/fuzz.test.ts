@@ -110,7 +110,8 @@ describe('xborder fuzz', () => {
   }, 60_000);
 
   it('--time stops generating at its budget and says how many runs were made', async () => {
-    const server = await mock({ fault: 'slow' });
+    const server = await startMockMerchant({ config: defaultConfig(), fault: 'slow', slowMs: 200 });
+    closers.push(() => server.close());
     const dir = project({ baseUrl: server.url });
     const result = await runCli(['fuzz', '--runs', '1000', '--time', '1s', '--timeout', '10s', '--no-save'], { cwd: dir, timeoutMs: 60_000 });
     const made = /(\d+) runs? in [\d.]+ s .*--time stopped generating after (\d+) of 1000 runs/.exec(result.stderr);
