@@ -5,8 +5,8 @@
 // Baselines, run from this same file (`node validate-bulk.mjs --baseline MODE ...`):
 // - parse-only: readline over a UTF-8 read stream + JSON.parse per line, nothing else (the floor of
 //   any reader that uses readline).
-// - ajv-cli: ajv-cli is not installed (and is not added), so this is a faithful equivalent of its
-//   per-file loop: the same order schema compiled at start-up with ajv (draft 2020-12, ajv-formats,
+// - ajv-cli: the targets are measured against ajv-cli itself (a devDependency, used only here); this
+//   baseline is, for reference, a bare loop doing what ajv-cli does per file without its start-up: the same order schema compiled at start-up with ajv (draft 2020-12, ajv-formats,
 //   strict off for the schema's x- annotations, allErrors as `ajv validate --all-errors`), then for
 //   each file, one at a time: fs.readFileSync, JSON.parse, validate, and a "FILE valid" line (or
 //   "FILE invalid" and the errors) as ajv-cli prints.
@@ -104,12 +104,17 @@ export async function run(ctx) {
   }
   const schema = join(ctx.root, 'schemas/order.schema.json');
   const ajvCli = (files) => ({ argv: ctx.node(self, '--baseline', 'ajv-cli', ctx.root, schema, ...files), cwd: dir });
-  const many = ctx.compareTimes({ argv: ctx.cli('validate', ...names), cwd: dir }, ajvCli(names), { reps });
+  // The target is ajv-cli itself (a devDependency), run as its users run it: a glob it expands.
+  const realAjvCli = (pattern) => ({ argv: ctx.node(join(ctx.root, 'node_modules/ajv-cli/dist/index.js'), 'validate', '--spec=draft2020', '-c', 'ajv-formats', '--strict=false', '--all-errors', '-s', schema, '-d', pattern), cwd: dir });
+  const many = ctx.compareTimes({ argv: ctx.cli('validate', ...names), cwd: dir }, realAjvCli('o*.json'), { reps });
   const ratio3 = many.baseline / many.target;
-  ctx.record({ label: `${n(FILES)} files (order-full, pretty-printed, 13 KB each), default --jobs (${ctx.cpus} cores)`, unit: 'files/s', value: FILES / (many.target / 1000), baseline: FILES / (many.baseline / 1000), baselineLabel: 'ajv-cli equivalent (per-file readFileSync + parse + validate)', ratio: ratio3, target: '>= 1.0x', pass: ratio3 >= 1.0 });
-  const single = ctx.compareTimes({ argv: ctx.cli('validate', names[0]), cwd: dir }, ajvCli([names[0]]), { reps: Math.max(5, reps) });
+  ctx.record({ label: `${n(FILES)} files (order-full, pretty-printed, 13 KB each), default --jobs (${ctx.cpus} cores)`, unit: 'files/s', value: FILES / (many.target / 1000), baseline: FILES / (many.baseline / 1000), baselineLabel: 'ajv-cli 5 validate -d "o*.json" --all-errors', ratio: ratio3, target: '>= 1.0x', pass: ratio3 >= 1.0 });
+  // For reference: a bare loop that does only what ajv-cli does per file, without its start-up.
+  const bare = ctx.compareTimes({ argv: ctx.cli('validate', ...names), cwd: dir }, ajvCli(names), { reps });
+  ctx.record({ label: `${n(FILES)} files, for reference`, unit: 'files/s', value: FILES / (bare.target / 1000), baseline: FILES / (bare.baseline / 1000), baselineLabel: 'bare loop: readFileSync + JSON.parse + ajv validate per file', ratio: bare.baseline / bare.target });
+  const single = ctx.compareTimes({ argv: ctx.cli('validate', names[0]), cwd: dir }, realAjvCli(names[0]), { reps: Math.max(5, reps) });
   const ratio4 = single.baseline / single.target;
-  ctx.record({ label: 'one file (order-full), whole run', unit: 'ms', value: single.target, baseline: single.baseline, baselineLabel: 'ajv-cli equivalent, whole run', ratio: ratio4, target: '> 1.0x (faster)', pass: ratio4 > 1.0 });
+  ctx.record({ label: 'one file (order-full), whole run', unit: 'ms', value: single.target, baseline: single.baseline, baselineLabel: 'ajv-cli 5, whole run', ratio: ratio4, target: '> 1.0x (faster)', pass: ratio4 > 1.0 });
 
   // (5) memory: peak RSS (main thread and workers: one process) at 1M vs 100k orders (order-minimal).
   const small = join(ctx.tmp, 'rss-small.ndjson');
@@ -118,9 +123,18 @@ export async function run(ctx) {
   await writeOrders(big, minimal, RSS_SMALL * 10);
   const bin = join(ctx.root, 'bin/xborder.js');
   for (const jobs of ctx.cpus >= 2 ? ['1', String(ctx.cpus)] : ['1']) {
-    const rssSmall = await ctx.peakRss(bin, ['validate', '--jobs', jobs, small]);
-    const rssBig = await ctx.peakRss(bin, ['validate', '--jobs', jobs, big]);
+    // Peak RSS of one run varies with when the collector ran: the median of three runs of each.
+    const rssSmall = await medianRss(ctx, bin, ['validate', '--jobs', jobs, small]);
+    const rssBig = await medianRss(ctx, bin, ['validate', '--jobs', jobs, big]);
     const ratio5 = rssBig.rssMB / rssSmall.rssMB;
     ctx.record({ label: `peak RSS at ${n(RSS_SMALL * 10)} orders (order-minimal), --jobs ${jobs}`, unit: 'MB', value: rssBig.rssMB, baseline: rssSmall.rssMB, baselineLabel: `at ${n(RSS_SMALL)} orders`, ratio: ratio5, target: '<= 1.1x', pass: ratio5 <= 1.1 });
   }
+}
+
+/** The median peak RSS of three runs of `args`. */
+async function medianRss(ctx, bin, args) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await ctx.peakRss(bin, args));
+  runs.sort((a, b) => a.rssMB - b.rssMB);
+  return runs[1];
 }

@@ -1,7 +1,9 @@
 /**
  * Gathers raw lines or whole small files into work items of bounded size. Each item owns one
- * buffer of its own (never a slice of Node's shared pool), so it can be moved to a worker as is.
+ * buffer of its own (never a slice of Node's shared pool, and used again once judged: see
+ * item-buffers.ts), so it can be moved to a worker as is.
  */
+import { itemBuffer } from './item-buffers.js';
 import type { FilesItem, LinesItem } from './work-item.js';
 
 /** Bytes an item holds before it is sent (a longer single line or file gets an item of its size). */
@@ -10,8 +12,8 @@ export const ITEM_BYTES = 1024 * 1024;
 export const ITEM_ENTRIES = 512;
 
 class Gatherer {
-  /** Views of the entries' bytes, copied into one buffer of the exact size when the item is taken. */
-  private parts: Uint8Array[] = [];
+  /** The item being filled: entries are copied in as they come, so the caller may reuse its buffers. */
+  private buffer: Buffer | undefined;
   used = 0;
   offsets: number[] = [];
 
@@ -24,25 +26,23 @@ class Gatherer {
     return this.count === 0 || (this.used + length <= ITEM_BYTES && this.count < ITEM_ENTRIES);
   }
 
-  /** Adds `bytes[start, end)`; the bytes must stay unchanged until `take` (read chunks are never reused). */
+  /** Copies `bytes[start, end)` in (after `fits` said it fits). */
   add(bytes: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    // An empty item takes anything: a longer entry gets a buffer of its size.
+    this.buffer ??= itemBuffer(Math.max(ITEM_BYTES, length));
     this.offsets.push(this.used);
-    this.parts.push(bytes.subarray(start, end));
-    this.used += end - start;
+    this.buffer.set(bytes.subarray(start, end), this.used);
+    this.used += length;
   }
 
   /** The bytes and the offsets (with the end offset appended); empties the gatherer. */
   take(): { bytes: Uint8Array; offsets: Int32Array } {
-    // A buffer of its own (not a slice of Node's shared pool): it can be moved to a worker.
-    const bytes = Buffer.allocUnsafeSlow(this.used);
-    let at = 0;
-    for (const part of this.parts) {
-      bytes.set(part, at);
-      at += part.length;
-    }
+    // A view of a buffer of its own (not a slice of Node's shared pool): it can be moved to a worker.
+    const bytes = this.buffer ? this.buffer.subarray(0, this.used) : new Uint8Array(0);
     this.offsets.push(this.used);
     const offsets = Int32Array.from(this.offsets);
-    this.parts = [];
+    this.buffer = undefined;
     this.offsets = [];
     this.used = 0;
     return { bytes, offsets };
@@ -87,7 +87,7 @@ export class FileBatcher {
     return this.gather.count;
   }
 
-  /** Adds a file; returns a full item to send first when it does not fit in the current one. */
+  /** Adds a file (its bytes are copied); returns a full item to send first when it does not fit in the current one. */
   add(source: string, bytes: Uint8Array): FilesItem | undefined {
     const full = this.gather.fits(bytes.length) ? undefined : this.take();
     this.gather.add(bytes, 0, bytes.length);

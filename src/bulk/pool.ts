@@ -4,6 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
+import { returnItemBuffer } from './item-buffers.js';
 import { decodeResult, runItem, type EncodedResult, type ItemResult, type WorkItem } from './work-item.js';
 
 interface PoolWorker {
@@ -22,7 +23,8 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) {
       const pending: PoolWorker['pending'] = new Map();
       const worker = new Worker(entry, { workerData: options });
-      worker.on('message', ({ id, result }: { id: number; result: EncodedResult }) => {
+      worker.on('message', ({ id, result, bytes }: { id: number; result: EncodedResult; bytes: ArrayBuffer }) => {
+        returnItemBuffer(bytes);
         const waiter = pending.get(id);
         pending.delete(id);
         waiter?.resolve(decodeResult(result));
@@ -48,6 +50,11 @@ export class WorkerPool {
     });
   }
 
+  /** The fewest items any worker has waiting or in hand. */
+  fewestPending(): number {
+    return Math.min(...this.workers.map((w) => w.pending.size));
+  }
+
   /** Stops every worker (their pending items are dropped). */
   async close(): Promise<void> {
     await Promise.all(
@@ -62,5 +69,7 @@ export class WorkerPool {
 
 /** Judges items on the calling thread (the `--jobs 1` path, and the start of every run). */
 export function runInline(item: WorkItem, options: JudgeOptions): Promise<ItemResult> {
-  return Promise.resolve(runItem(item, options));
+  const result = runItem(item, options);
+  returnItemBuffer(item.bytes.buffer as ArrayBuffer);
+  return Promise.resolve(result);
 }

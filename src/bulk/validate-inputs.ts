@@ -13,7 +13,7 @@ import { FileBatcher, LineBatcher } from './batcher.js';
 import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
 import { LineSplitter } from './line-splitter.js';
 import { WorkerPool, runInline } from './pool.js';
-import { READS_IN_FLIGHT, SMALL_FILE_BYTES, STDIN, readSmall, unreadableError, type SmallRead } from './read-small.js';
+import { SMALL_FILE_BYTES, STDIN, fileChunks, readSmall, unreadableError } from './read-small.js';
 import { inputErrorOf, type ItemResult, type WorkItem } from './work-item.js';
 
 /** Counters a progress display reads while the run goes. */
@@ -32,13 +32,16 @@ export interface BulkOptions {
   files: string[];
   sizes: number[];
   judge: JudgeOptions;
-  /** Worker threads to judge with; 1 judges on the main thread only. */
+  /** Threads that judge: the main thread and `jobs - 1` workers; 1 judges on the main thread only. */
   jobs: number;
   stdin: Readable;
   /** Receives each judged document in input order; a returned promise is awaited. */
   deliver: (doc: JudgedDocument) => void | Promise<void>;
   counters?: BulkCounters;
 }
+
+/** Items each worker holds (in hand and waiting) before the main thread judges the next one itself. */
+const WORKER_BACKLOG = 2;
 
 /** Bytes judged inline before worker threads are started (a small run never pays for them). */
 const POOL_AFTER_BYTES = 2 * 1024 * 1024;
@@ -78,25 +81,23 @@ class BulkRun {
 
   async all(): Promise<void> {
     const { files, sizes } = this.options;
-    const small = (i: number): boolean => sizes[i] >= 0 && sizes[i] <= SMALL_FILE_BYTES;
-    const reads = new Map<number, SmallRead>();
     const batcher = new FileBatcher();
     for (let i = 0; i < files.length; i++) {
-      for (let j = i; j < Math.min(files.length, i + READS_IN_FLIGHT); j++) if (small(j) && !reads.has(j)) reads.set(j, readSmall(files[j]));
-      if (!small(i)) {
+      if (sizes[i] < 0 || sizes[i] > SMALL_FILE_BYTES) {
         await this.submit(batcher.take());
-        await this.stream(files[i]);
+        await this.stream(files[i], sizes[i]);
         continue;
       }
-      const read = await reads.get(i)!;
-      reads.delete(i);
-      if ('error' in read) {
+      let bytes: Buffer;
+      try {
+        bytes = readSmall(files[i], sizes[i]);
+      } catch (error) {
         await this.submit(batcher.take());
-        await this.failAfterQueue(read.error);
-      } else {
-        this.counters.bytes += read.bytes.length;
-        await this.submit(batcher.add(files[i], read.bytes));
+        await this.failAfterQueue(error);
+        return;
       }
+      this.counters.bytes += bytes.length;
+      await this.submit(batcher.add(files[i], bytes));
     }
     await this.submit(batcher.take());
     await this.drain();
@@ -106,10 +107,13 @@ class BulkRun {
     await this.pool?.close();
   }
 
-  /** Reads one input as a stream: stdin, a FIFO, or a file too large to read whole. */
-  private async stream(file: string): Promise<void> {
+  /**
+   * Reads one input in pieces: stdin, a FIFO (size -1: as a stream), or a regular file too large to
+   * read whole (through one reused buffer).
+   */
+  private async stream(file: string, size: number): Promise<void> {
     const source = file === '-' ? STDIN : file;
-    const stream = file === '-' ? this.options.stdin : createReadStream(file, { highWaterMark: 256 * 1024 });
+    const stream = file === '-' ? this.options.stdin : size < 0 ? createReadStream(file, { highWaterMark: 256 * 1024 }) : undefined;
     const assembler = new DocumentAssembler(source, (input) => void this.mainDocs.push(input));
     const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
     const batcher = new LineBatcher(source);
@@ -133,7 +137,9 @@ class BulkRun {
     const submitFull = async (): Promise<void> => {
       for (const item of full.splice(0)) await this.submit(item, assembler);
     };
-    const chunks = (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+    // Each chunk is split, and every line of it copied or decoded, before the next is read: a file's
+    // chunks can share one buffer.
+    const chunks = stream ? (stream as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]() : fileChunks(file);
     try {
       for (;;) {
         let next: IteratorResult<Buffer | string>;
@@ -184,21 +190,28 @@ class BulkRun {
       if (failure !== undefined) throw failure;
       this.counters.filesDone++;
     } finally {
-      if (stream !== this.options.stdin) (stream as Readable).destroy();
+      if (stream && stream !== this.options.stdin) (stream as Readable).destroy();
+      else if (!stream) await chunks.return?.();
     }
   }
 
   /** Sends an item to be judged and keeps its place in the order; waits when too many are in flight. */
   private async submit(item: WorkItem | undefined, input?: DocumentAssembler): Promise<void> {
     if (!item) return;
-    if (!this.pool && this.options.jobs > 1 && this.inlineBytes > POOL_AFTER_BYTES) this.pool = new WorkerPool(this.options.jobs, this.options.judge);
+    if (!this.pool && this.options.jobs > 1 && this.inlineBytes > POOL_AFTER_BYTES) this.pool = new WorkerPool(this.options.jobs - 1, this.options.judge);
     if (!this.pool) this.inlineBytes += item.bytes.byteLength;
-    const result = this.pool ? this.pool.run(item) : runInline(item, this.options.judge);
+    // The main thread is one of the --jobs judges: it reads, and it judges an item itself whenever
+    // every worker already has enough to do (it would otherwise wait on them, idle).
+    const inline = !this.pool || this.pool.fewestPending() >= WORKER_BACKLOG;
+    const result = inline ? runInline(item, this.options.judge) : this.pool!.run(item);
     // Awaited in order later: a worker failure must not surface as an unhandled rejection meanwhile.
     result.catch(() => undefined);
     this.queue.push({ result, input, files: item.type === 'files' ? item.sources.length : 0 });
     const limit = this.pool ? 2 * this.options.jobs + 2 : 0;
     while (this.queue.length > limit) await this.deliverNext();
+    // Inline judging and synchronous reads never wait on I/O: let timers (progress lines), signals
+    // and the workers' answers have their turn once per item.
+    if (inline) await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   /** Delivers the oldest item's documents (the held first document of its input before them). */

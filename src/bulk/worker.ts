@@ -9,5 +9,8 @@ import { encodeResult, runItem, type WorkItem } from './work-item.js';
 
 const options = workerData as JudgeOptions;
 parentPort!.on('message', ({ id, item }: { id: number; item: WorkItem }) => {
-  parentPort!.postMessage({ id, result: encodeResult(runItem(item, options)) });
+  const result = encodeResult(runItem(item, options));
+  // The bytes go back with the result: the main thread fills them again (see item-buffers.ts).
+  const bytes = item.bytes.buffer as ArrayBuffer;
+  parentPort!.postMessage({ id, result, bytes }, [bytes]);
 });

@@ -14,11 +14,14 @@ import { joinPointer } from '../validation/pointer.js';
  * spaces (`BN1+3XA` is `BN1 3XA`).
  */
 const CODE_FIELDS = new Set(['statecode', 'countrycode', 'countrycode3']);
+const CODE_FIELD_LENGTHS = new Set([...CODE_FIELDS].map((name) => name.length));
 
 /** The four address blocks of an order, in the casing the interface documents. */
 const BLOCK_NAMES = ['PrimaryShipping', 'PrimaryBilling', 'SecondaryShipping', 'SecondaryBilling'] as const;
 
 const BLOCK_BY_LOWER = new Map(BLOCK_NAMES.map((name) => [name.toLowerCase(), name]));
+/** An order has some 60 keys: only those as long as a block name are lower-cased to be looked up. */
+const BLOCK_NAME_LENGTHS = new Set(BLOCK_NAMES.map((name) => name.length));
 
 /** The party an address block belongs to according to Customer.IsEndCustomerPrimary. */
 export type BlockRole = 'end-customer' | 'hub';
@@ -33,8 +36,25 @@ export type RoleSource = 'flag' | 'inherited' | 'no-flag' | 'no-customer';
 /** One string value, where it is. */
 export interface FieldValue {
   /** JSON pointer of the value. */
-  path: string;
-  value: string;
+  readonly path: string;
+  readonly value: string;
+}
+
+/**
+ * A FieldValue whose pointer is built only when asked: bulk validation looks at every address value
+ * of every order, and only the few with a note need their path.
+ */
+class LazyField implements FieldValue {
+  private pointer: string | undefined;
+  constructor(
+    private readonly base: string,
+    private readonly key: string,
+    readonly value: string,
+  ) {}
+
+  get path(): string {
+    return (this.pointer ??= joinPointer(this.base, this.key));
+  }
 }
 
 /** One address block of an order. */
@@ -122,23 +142,30 @@ function ownRole(order: Json): { primary: boolean } | { missing: 'no-flag' | 'no
 /** Every free-text string of an address block (codes left out). */
 function blockFields(block: Json, base: string): FieldValue[] {
   const fields: FieldValue[] = [];
-  for (const [key, value] of Object.entries(block)) {
-    if (typeof value === 'string' && !CODE_FIELDS.has(key.toLowerCase())) fields.push({ path: joinPointer(base, key), value });
+  for (const key of Object.keys(block)) {
+    const value = block[key];
+    if (typeof value === 'string' && !isCodeField(key)) fields.push(new LazyField(base, key, value));
   }
   return fields;
+}
+
+/** Whether `key` names a code field, in any casing (only keys of their lengths are lower-cased). */
+function isCodeField(key: string): boolean {
+  return CODE_FIELD_LENGTHS.has(key.length) && CODE_FIELDS.has(key.toLowerCase());
 }
 
 /** Strings under a key ending in "Url" (any casing). */
 function urlFields(obj: Json, base: string): FieldValue[] {
   return Object.entries(obj)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /url$/i.test(entry[0]))
-    .map(([key, value]) => ({ path: joinPointer(base, key), value }));
+    .map(([key, value]) => new LazyField(base, key, value));
 }
 
 /** The address blocks of one order, in document order, with their roles. */
 function addressBlocks(order: Json, base: string, primary: boolean): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   for (const key of Object.keys(order)) {
+    if (!BLOCK_NAME_LENGTHS.has(key.length)) continue;
     const name = BLOCK_BY_LOWER.get(key.toLowerCase());
     const block = order[key];
     // An exact-case key wins over another casing of the same block (findKey's preference).

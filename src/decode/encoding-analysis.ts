@@ -15,7 +15,7 @@ import type { Finding } from '../model.js';
 import { orderFields, type AddressBlock, type FieldValue, type OrderFields } from './encoded-fields.js';
 import { hubBlockNote, unencodedNote, valueNotes } from './encoding-notes.js';
 import { wasFormEncoded } from './evidence.js';
-import { decodeValue, type DecodeValueResult } from './form-decode.js';
+import { DOUBLE, decodeValue, decodesCleanly, type DecodeValueResult } from './form-decode.js';
 
 /** Where a value sits: an end customer's or hub's address block (by the flag), a URL, or elsewhere (`--all`). */
 export type ValueRole = 'end-customer' | 'hub' | 'url' | 'other';
@@ -37,8 +37,19 @@ export interface EncodingAnalysis {
 /** Analyses `doc`; see the module comment. Carts and other payloads have nothing to analyse. */
 export function analyzeEncoding(doc: unknown): EncodingAnalysis {
   const analysis: EncodingAnalysis = { decoded: new Map(), notes: [] };
-  for (const order of orderFields(doc)) analyzeOrder(order, analysis);
+  for (const order of orderFields(doc)) analyzeOrder(order, analysis, false);
   return analysis;
+}
+
+/**
+ * Only the notes of `analyzeEncoding(doc)` (the same findings, in the same order), for the rule that
+ * runs on every validated order: a value without `%` cannot be encoded twice nor hold a bad
+ * sequence, so it is not decoded, and nothing is kept of the decoded values.
+ */
+export function encodingNotes(doc: unknown): Finding[] {
+  const analysis: EncodingAnalysis = { decoded: new Map(), notes: [] };
+  for (const order of orderFields(doc)) analyzeOrder(order, analysis, true);
+  return analysis.notes;
 }
 
 /** The values of `fields` with evidence of encoding. */
@@ -46,7 +57,7 @@ function encodedOf(fields: FieldValue[]): FieldValue[] {
   return fields.filter((f) => wasFormEncoded(f.value));
 }
 
-function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis): void {
+function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis, notesOnly: boolean): void {
   const encoded = new Map<AddressBlock, FieldValue[]>(order.blocks.map((b) => [b, encodedOf(b.fields)]));
   const anyEncoded = (role: AddressBlock['role']): boolean => order.blocks.some((b) => b.role === role && encoded.get(b)!.length > 0);
   // Only the hub pair shows encoding: the flag names the wrong pair, and the end customer is there.
@@ -60,19 +71,21 @@ function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis): void {
     const isEncoded = new Set(inBlock);
     for (const field of block.fields) {
       if (isEncoded.has(field)) {
-        decodeInto(analysis, field, block.role);
+        decodeInto(analysis, field, block.role, notesOnly);
       } else if (endCustomers) {
-        const note = unencodedNote(field.path, field.value);
+        const note = unencodedNote(field);
         if (note) analysis.notes.push(note);
       }
     }
   }
-  for (const url of encodedOf(order.urls)) decodeInto(analysis, url, 'url');
+  for (const url of encodedOf(order.urls)) decodeInto(analysis, url, 'url', notesOnly);
 }
 
 /** Decodes one encoded value into the analysis, with its notes (double encoding, bad sequences). */
-function decodeInto(analysis: EncodingAnalysis, field: FieldValue, role: ValueRole): void {
+function decodeInto(analysis: EncodingAnalysis, field: FieldValue, role: ValueRole, notesOnly: boolean): void {
+  // A value that decodes cleanly and holds no %25XX leaves no note: not decoded at all.
+  if (notesOnly && decodesCleanly(field.value) && !DOUBLE.test(field.value)) return;
   const result = decodeValue(field.value);
-  analysis.decoded.set(field.path, { role, result });
-  analysis.notes.push(...valueNotes(field.path, field.value, result));
+  if (!notesOnly) analysis.decoded.set(field.path, { role, result });
+  if (result.doubleEncoded || result.issues.length > 0) analysis.notes.push(...valueNotes(field.path, field.value, result));
 }

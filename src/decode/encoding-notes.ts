@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../model.js';
 import { clipped } from '../validation/shown.js';
-import type { AddressBlock, RoleSource } from './encoded-fields.js';
+import type { AddressBlock, FieldValue, RoleSource } from './encoded-fields.js';
 import { formEncode, formDecode, type DecodeValueResult } from './form-decode.js';
 import { unencodedCharacter } from './evidence.js';
 
@@ -59,9 +59,11 @@ function encodedStart(raw: string): unknown {
  * `@`): real payloads show it, so it is information, not a fault. Undefined when encoding would not
  * change the value (`Berlin`), since then nothing tells encoded from raw.
  */
-export function unencodedNote(path: string, raw: string): Finding | undefined {
+export function unencodedNote(field: FieldValue): Finding | undefined {
+  const raw = field.value;
   const char = unencodedCharacter(raw);
   if (char === undefined) return undefined;
+  const path = field.path;
   // Real phones arrive so (` 972 73 204 1384`): someone form-decoded the `+` of `+972` on the way.
   const upstream = /^ \d/.test(raw) ? '; its leading space is likely a + decoded upstream' : '';
   return {

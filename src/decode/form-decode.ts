@@ -165,8 +165,47 @@ function decodeOne(bytes: Uint8Array, k: number): { char: string; length: number
   return { char: String.fromCodePoint(cp), length };
 }
 
+/**
+ * True when decoding `raw` would report nothing: every `%` starts a `%XX` and every run of `%XX` bytes
+ * is valid UTF-8 (the rules of decodeOne). Allocates nothing: the encoding rule asks it of every
+ * encoded value of every validated order, and only a value that fails it is decoded for its notes.
+ */
+export function decodesCleanly(raw: string): boolean {
+  let need = 0; // continuation bytes still expected in the current sequence
+  let low = 0x80; // bounds of the next continuation byte (tighter after E0, ED, F0, F4)
+  let high = 0xbf;
+  let runEnd = -1; // index just past the last %XX of the current run
+  for (let i = raw.indexOf('%'); i >= 0; i = raw.indexOf('%', i)) {
+    const b = byteAt(raw, i);
+    if (b < 0) return false;
+    // A gap between escapes ends the run: a sequence cut by it is invalid.
+    if (i !== runEnd && need > 0) return false;
+    i += 3;
+    runEnd = i;
+    if (need > 0) {
+      if (b < low || b > high) return false;
+      need--;
+      low = 0x80;
+      high = 0xbf;
+      continue;
+    }
+    if (b < 0x80) continue;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) low = 0xa0; // overlong
+      if (b === 0xed) high = 0x9f; // surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) low = 0x90; // overlong
+      if (b === 0xf4) high = 0x8f; // past U+10FFFF
+    } else return false;
+  }
+  return need === 0;
+}
+
 /** A `%25` followed by two hex digits: the first decode yields `%XX`, i.e. encoded twice. */
-const DOUBLE = /%25[0-9A-Fa-f]{2}/;
+export const DOUBLE = /%25[0-9A-Fa-f]{2}/;
 
 /**
  * Decodes a value, and decodes it a second time when it was encoded twice (`%2540` -> `%40` -> `@`)

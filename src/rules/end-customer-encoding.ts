@@ -5,12 +5,12 @@
  * Customer.IsEndCustomerPrimary gives the hub are information: real platform payloads show both,
  * and decoding by evidence reads them right.
  */
-import { analyzeEncoding } from '../decode/encoding-analysis.js';
+import { encodingNotes } from '../decode/encoding-analysis.js';
 import type { PayloadRule } from './types.js';
 
 /** The `end-customer-encoding` rule (orders). */
 export const endCustomerEncodingRule: PayloadRule = {
   id: 'end-customer-encoding',
   title: "The end customer's values are URL-encoded once, the hub's not at all",
-  check: (doc) => analyzeEncoding(doc).notes,
+  check: (doc) => encodingNotes(doc),
 };

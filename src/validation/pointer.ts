@@ -2,7 +2,10 @@
 
 /** Escapes one reference token (`~` -> `~0`, `/` -> `~1`). */
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof token === 'number') return String(token);
+  // Almost every name has neither character: no regular expression, no new string.
+  if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token;
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Splits a pointer into unescaped tokens (`''` is the root: no tokens). */

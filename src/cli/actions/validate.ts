@@ -28,7 +28,7 @@ export interface ValidateCommandOptions {
   jobs?: string;
 }
 
-/** The most worker threads --jobs accepts. */
+/** The most threads --jobs accepts. */
 const MAX_JOBS = 64;
 
 const SHOW_SECRETS_WARNING = '--show-secrets: secrets and card data are printed in clear. Use only for local debugging.';
@@ -69,7 +69,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
       stdin: process.stdin,
       counters,
       deliver: (result) => {
-        if ((counters.documents & 255) === 0) progress.poll();
+        if ((counters.documents & 15) === 0) progress.poll();
         return report.document(result);
       },
     });

@@ -10,7 +10,7 @@ export function defineValidate(program: Command): void {
     .argument('[files...]', 'JSON or NDJSON files; - (or no FILE) reads stdin')
     .addOption(new Option('--as <kind>', 'validate every document as this kind instead of telling it from its shape').choices([...PAYLOAD_KINDS]))
     .option('--strict', 'treat warnings (other casings, aliases, numbers or booleans sent as strings, soft rules) as failures')
-    .option('--jobs <n>', 'worker threads judging documents of large inputs (default: one per core); the report is the same for any N')
+    .option('--jobs <n>', 'threads judging documents of large inputs: the main thread and N-1 workers (default: one per core); the report is the same for any N')
     .addHelpText(
       'after',
       '\nThe kind of each document is told from its shape unless --as is given: ResponseInfo (order-response),\n' +
@@ -19,7 +19,7 @@ export function defineValidate(program: Command): void {
         '(an order without OrderId still has its address blocks; a cart without productsList its discountsList...).\n' +
         'A file whose first line is a complete JSON document is read as NDJSON: one document per line, streamed.\n' +
         'Checks: schema, lenient (tolerated forms: warnings), unknown-properties (info), then the named rules of the kind.\n' +
-        'Large inputs (a big NDJSON file, many files) are judged on --jobs worker threads, reported in input order;\n' +
+        'Large inputs (a big NDJSON file, many files) are judged on --jobs threads, reported in input order;\n' +
         'a long run shows progress on stderr: a bar on a terminal, else a plain line at most every 10 s.\n' +
         'Exit codes: 0 nothing failed (warnings allowed), 1 a document fails, 2 unreadable input or malformed JSON.\n\n' +
         'Examples:\n  xborder validate captured-order.json\n  xborder validate --as cart cart-response.json --strict\n' +
