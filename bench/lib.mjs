@@ -1,7 +1,8 @@
 // What bench cases share: timing commands side by side, measuring peak RSS of a child, recording
 // figures with targets. Everything here runs real processes; nothing is mocked.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,18 @@ function timeOnce(argv, { expectExit = 0, stdin, cwd = root, env } = {}) {
 }
 
 /** Formats one result line. */
+/** Writes `count` copies of `order` as NDJSON, each with its own OrderId and CartId (`order` is changed). */
+export async function writeNdjsonOrders(file, order, count) {
+  const out = createWriteStream(file);
+  for (let i = 0; i < count; i++) {
+    order.OrderId = `GE${String(90000000 + i)}GB`;
+    order.CartId = i.toString(16).padStart(32, '0');
+    if (!out.write(`${JSON.stringify(order)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
 export function formatResult(r) {
   if (r.value === undefined) return `  ${r.pass === false ? 'MISS' : 'ok  '} ${r.label}`;
   const fmt = (v) => (r.unit === 'ms' ? `${v.toFixed(1)} ms` : r.unit === 'MB' ? `${v.toFixed(1)} MB` : `${Math.round(v).toLocaleString('en-US')} ${r.unit}`);

@@ -3,9 +3,9 @@
 // vs 100k lines. Memory must be bounded: a run that kept documents would grow ~10x. V8 grows its
 // heap to a steady size over the first tens of thousands of lines, so even the bare loop shows some
 // growth between 10k and 100k; its ratio is printed beside ours for reference.
-import { createWriteStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { once } from 'node:events';
+import { writeNdjsonOrders } from '../lib.mjs';
 
 export const name = 'NDJSON throughput and memory (orders)';
 
@@ -13,17 +13,7 @@ const LINES = Number(process.env.BENCH_NDJSON_LINES ?? 100_000);
 const SMALL = Math.max(1, Math.round(LINES / 10));
 
 /** Writes `count` distinct orders (OrderId and CartId vary) based on samples/order-full.json. */
-async function writeOrders(ctx, file, count) {
-  const order = JSON.parse(readFileSync(join(ctx.root, 'samples/order-full.json'), 'utf8'));
-  const out = createWriteStream(file);
-  for (let i = 0; i < count; i++) {
-    order.OrderId = `GE${String(90000000 + i)}GB`;
-    order.CartId = i.toString(16).padStart(32, '0');
-    if (!out.write(`${JSON.stringify(order)}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
+const writeOrders = (ctx, file, count) => writeNdjsonOrders(file, JSON.parse(readFileSync(join(ctx.root, 'samples/order-full.json'), 'utf8')), count);
 
 export async function run(ctx) {
   const big = join(ctx.tmp, 'orders-100k.ndjson');

@@ -10,12 +10,12 @@
 //   strict off for the schema's x- annotations, allErrors as `ajv validate --all-errors`), then for
 //   each file, one at a time: fs.readFileSync, JSON.parse, validate, and a "FILE valid" line (or
 //   "FILE invalid" and the errors) as ajv-cli prints.
-import { createReadStream, mkdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { writeNdjsonOrders } from '../lib.mjs';
 
 export const name = 'bulk validate: byte-level NDJSON, --jobs, many files, memory (issue 17)';
 
@@ -59,18 +59,6 @@ async function baseline(mode, args) {
 
 if (process.argv[1] === self && process.argv[2] === '--baseline') await baseline(process.argv[3], process.argv.slice(4));
 
-/** Writes `count` distinct orders (OrderId and CartId vary) as NDJSON. */
-async function writeOrders(file, order, count) {
-  const out = createWriteStream(file);
-  for (let i = 0; i < count; i++) {
-    order.OrderId = `GE${String(90000000 + i)}GB`;
-    order.CartId = i.toString(16).padStart(32, '0');
-    if (!out.write(`${JSON.stringify(order)}\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
 export async function run(ctx) {
   const full = JSON.parse(readFileSync(join(ctx.root, 'samples/order-full.json'), 'utf8'));
   const minimal = JSON.parse(readFileSync(join(ctx.root, 'samples/order-minimal.json'), 'utf8'));
@@ -80,7 +68,7 @@ export async function run(ctx) {
 
   // (1) and (2): NDJSON, one core and --jobs 2, each against the one-core parse-only loop.
   const ndjson = join(ctx.tmp, 'bulk-orders.ndjson');
-  await writeOrders(ndjson, full, LINES);
+  await writeNdjsonOrders(ndjson, full, LINES);
   const one = ctx.compareTimes({ argv: ctx.cli('validate', '--jobs', '1', ndjson) }, parseOnly(ndjson), { reps });
   const ratio1 = one.baseline / one.target;
   ctx.record({ label: `NDJSON ${n(LINES)} orders (order-full, 2 non-ASCII letters each), --jobs 1`, unit: 'docs/s', value: LINES / (one.target / 1000), baseline: LINES / (one.baseline / 1000), baselineLabel: 'readline + JSON.parse only, one core', ratio: ratio1, target: '>= 0.85x', pass: ratio1 >= 0.85 });
@@ -119,8 +107,8 @@ export async function run(ctx) {
   // (5) memory: peak RSS (main thread and workers: one process) at 1M vs 100k orders (order-minimal).
   const small = join(ctx.tmp, 'rss-small.ndjson');
   const big = join(ctx.tmp, 'rss-big.ndjson');
-  await writeOrders(small, minimal, RSS_SMALL);
-  await writeOrders(big, minimal, RSS_SMALL * 10);
+  await writeNdjsonOrders(small, minimal, RSS_SMALL);
+  await writeNdjsonOrders(big, minimal, RSS_SMALL * 10);
   const bin = join(ctx.root, 'bin/xborder.js');
   for (const jobs of ctx.cpus >= 2 ? ['1', String(ctx.cpus)] : ['1']) {
     // Peak RSS of one run varies with when the collector ran: the median of three runs of each.

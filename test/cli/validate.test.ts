@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../../src/errors.js';
 import { findJsonSyntaxError as locateJsonError } from '../../src/io/json-position.js';
-import { readDocuments, type InputDocument } from '../../src/cli/ndjson.js';
+import { readDocuments, type InputDocument } from '../helpers/read-documents.js';
 import { validatePayload } from '../../src/validation/index.js';
 import { runCli } from '../helpers/run-cli.js';
 

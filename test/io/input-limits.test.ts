@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readDocuments } from '../../src/cli/ndjson.js';
+import { readDocuments } from '../helpers/read-documents.js';
 import { InputError } from '../../src/errors.js';
 import { MAX_DOCUMENT_BYTES } from '../../src/io/input-limits.js';
 import { parseJsonText, readJsonFile, readJsonStdin } from '../../src/io/parse-json.js';

@@ -1,4 +1,8 @@
 /**
+ * A one-document-at-a-time driver of src/bulk's reading parts (LineSplitter, DocumentAssembler, line
+ * decoding), for tests that look at the documents read rather than at a validate report; `validate`
+ * drives the same parts through src/bulk/validate-inputs.ts.
+ *
  * Reading JSON documents from files and stdin in constant memory, one document at a time. An input
  * is NDJSON (one document per line, any number of lines, streamed) when its first non-blank line is a
  * complete JSON value by itself; otherwise it is one (pretty-printed) JSON document. Malformed JSON
@@ -8,11 +12,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { InputError } from '../errors.js';
-import { DocumentAssembler } from '../bulk/assembler.js';
-import type { JudgedInput } from '../bulk/judge.js';
-import { LineSplitter } from '../bulk/line-splitter.js';
-import { STDIN, unreadableError } from '../bulk/read-small.js';
+import { InputError } from '../../src/errors.js';
+import { DocumentAssembler } from '../../src/bulk/assembler.js';
+import type { JudgedInput } from '../../src/bulk/judge.js';
+import { LineSplitter } from '../../src/bulk/line-splitter.js';
+import { STDIN, unreadableError } from '../../src/bulk/read-small.js';
 
 /** One document read from an input. */
 export type InputDocument = JudgedInput;
