@@ -130,7 +130,7 @@ describe('stacked content codings', () => {
     const started = Date.now();
     const read = await readCapped(source, 'gzip, gzip, gzip', MAX_BODY_CEILING, controller.signal);
     expect((read.error as Error)?.message).toBe('total timeout');
-    expect(Date.now() - started).toBeLessThan(250);
+    expect(Date.now() - started).toBeLessThan(1000); // the drip would take hours: any prompt stop shows the abort
     expect(source.destroyed).toBe(true);
   });
 });

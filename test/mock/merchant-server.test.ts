@@ -50,7 +50,7 @@ describe('reference merchant: routing', () => {
     await getCart(server);
     const t0 = Date.now();
     await server.close();
-    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(Date.now() - t0).toBeLessThan(3000); // a kept-alive connection would hold it for 5 s
     await expect(fetch(`${server.url}/get-checkout-cart-info-url`)).rejects.toThrow();
   });
 });
