@@ -85,7 +85,6 @@ type Json = Record<string, unknown>;
 
 /** The orders of `doc` (the payload and its sub orders), or none when `doc` is not an order. */
 export function orderFields(doc: unknown): OrderFields[] {
-  lowerKeys = new WeakMap();
   if (!isObject(doc) || !isOrder(doc)) return [];
   return collectOrders(doc);
 }
@@ -101,28 +100,21 @@ function isOrder(doc: Json): boolean {
 }
 
 /**
- * Each object's keys by their lower case (the first key of each casing), built on the first miss,
- * for the length of one orderFields call (the payload is not changed meanwhile).
- */
-let lowerKeys = new WeakMap<Json, Map<string, string>>();
-
-/**
- * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss builds
- * the object's lower-case index once: an order has some 70 keys and is asked for several absent
- * names (productsList, Subs...), which bulk validation does for every document.
+ * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss compares
+ * only the keys of the name's length: an order has some 70 keys and is asked for several absent names
+ * (productsList, Subs...), which bulk validation does for every document, and lower-casing them all
+ * (or indexing them) cost more than the rest of the rule.
  */
 function findKey(obj: Json, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  let index = lowerKeys.get(obj);
-  if (!index) {
-    index = new Map();
-    for (const key of Object.keys(obj)) {
-      const lower = key.toLowerCase();
-      if (!index.has(lower)) index.set(lower, key);
-    }
-    lowerKeys.set(obj, index);
+  const length = name.length;
+  let lower: string | undefined;
+  for (const key of Object.keys(obj)) {
+    if (key.length !== length) continue;
+    lower ??= name.toLowerCase();
+    if (key.toLowerCase() === lower) return key;
   }
-  return index.get(name.toLowerCase());
+  return undefined;
 }
 
 function child(obj: Json, name: string): { key: string; value: unknown } | undefined {
@@ -156,16 +148,27 @@ function isCodeField(key: string): boolean {
 
 /** Strings under a key ending in "Url" (any casing). */
 function urlFields(obj: Json, base: string): FieldValue[] {
-  return Object.entries(obj)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && /url$/i.test(entry[0]))
-    .map(([key, value]) => new LazyField(base, key, value));
+  const fields: FieldValue[] = [];
+  for (const key of Object.keys(obj)) {
+    const value = obj[key];
+    if (typeof value === 'string' && endsWithUrl(key)) fields.push(new LazyField(base, key, value));
+  }
+  return fields;
+}
+
+/** Whether `key` ends in "url", any casing (without a regular expression: it runs on every key). */
+function endsWithUrl(key: string): boolean {
+  const n = key.length;
+  return n >= 3 && (key.charCodeAt(n - 1) | 32) === 108 && (key.charCodeAt(n - 2) | 32) === 114 && (key.charCodeAt(n - 3) | 32) === 117;
 }
 
 /** The address blocks of one order, in document order, with their roles. */
 function addressBlocks(order: Json, base: string, primary: boolean): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   for (const key of Object.keys(order)) {
-    if (!BLOCK_NAME_LENGTHS.has(key.length)) continue;
+    // Most of an order's keys are told apart by length and first letter (P or S, any case), unlowered.
+    const first = key.charCodeAt(0) | 32;
+    if ((first !== 112 && first !== 115) || !BLOCK_NAME_LENGTHS.has(key.length)) continue;
     const name = BLOCK_BY_LOWER.get(key.toLowerCase());
     const block = order[key];
     // An exact-case key wins over another casing of the same block (findKey's preference).

@@ -52,33 +52,29 @@ export function encodingNotes(doc: unknown): Finding[] {
   return analysis.notes;
 }
 
-/** The values of `fields` with evidence of encoding. */
-function encodedOf(fields: FieldValue[]): FieldValue[] {
-  return fields.filter((f) => wasFormEncoded(f.value));
-}
-
 function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis, notesOnly: boolean): void {
-  const encoded = new Map<AddressBlock, FieldValue[]>(order.blocks.map((b) => [b, encodedOf(b.fields)]));
-  const anyEncoded = (role: AddressBlock['role']): boolean => order.blocks.some((b) => b.role === role && encoded.get(b)!.length > 0);
+  // Per block, which of its values show evidence of encoding (most orders: none, or one block's).
+  const encoded = order.blocks.map((block) => block.fields.map((f) => wasFormEncoded(f.value)));
+  const anyEncoded = (role: AddressBlock['role']): boolean => order.blocks.some((b, i) => b.role === role && encoded[i].includes(true));
   // Only the hub pair shows encoding: the flag names the wrong pair, and the end customer is there.
   const swapped = anyEncoded('hub') && !anyEncoded('end-customer');
-  for (const block of order.blocks) {
-    const inBlock = encoded.get(block)!;
-    if (block.role === 'hub' && inBlock.length > 0) {
-      analysis.notes.push(hubBlockNote(block, order.endCustomerIsPrimary, order.source, inBlock.map((f) => f.path)));
+  order.blocks.forEach((block, b) => {
+    const isEncoded = encoded[b];
+    if (block.role === 'hub' && isEncoded.includes(true)) {
+      const paths = block.fields.filter((_, i) => isEncoded[i]).map((f) => f.path);
+      analysis.notes.push(hubBlockNote(block, order.endCustomerIsPrimary, order.source, paths));
     }
     const endCustomers = (block.role === 'end-customer') !== swapped;
-    const isEncoded = new Set(inBlock);
-    for (const field of block.fields) {
-      if (isEncoded.has(field)) {
+    block.fields.forEach((field, i) => {
+      if (isEncoded[i]) {
         decodeInto(analysis, field, block.role, notesOnly);
       } else if (endCustomers) {
         const note = unencodedNote(field);
         if (note) analysis.notes.push(note);
       }
-    }
-  }
-  for (const url of encodedOf(order.urls)) decodeInto(analysis, url, 'url', notesOnly);
+    });
+  });
+  for (const url of order.urls) if (wasFormEncoded(url.value)) decodeInto(analysis, url, 'url', notesOnly);
 }
 
 /** Decodes one encoded value into the analysis, with its notes (double encoding, bad sequences). */

@@ -37,12 +37,22 @@ const ESCAPED_BY_ENCODERS = /[^A-Za-z0-9\-_.!~*'()]/u;
 
 /** The evidence in `raw` for or against form encoding; see the module comment for the rule. */
 export function encodingEvidence(raw: string): Evidence {
-  if (WHITESPACE.test(raw)) return { encoded: false, why: 'whitespace' };
-  if (PERCENT_ESCAPE.test(raw)) return { encoded: true, by: 'percent' };
+  if (WHITESPACE.test(raw)) return BY.whitespace;
+  if (PERCENT_ESCAPE.test(raw)) return BY.percent;
   // A `+` at index 0 is a prefix, not a space: only a later one is evidence.
-  if (raw.indexOf('+', 1) < 0) return { encoded: false, why: raw.startsWith('+') ? 'leading-plus' : 'plain' };
-  return ENCODER_OUTPUT.test(raw) ? { encoded: true, by: 'plus' } : { encoded: false, why: 'unescaped' };
+  if (raw.indexOf('+', 1) < 0) return raw.startsWith('+') ? BY.leadingPlus : BY.plain;
+  return ENCODER_OUTPUT.test(raw) ? BY.plus : BY.unescaped;
 }
+
+/** The few verdicts, built once: every address value of every validated order is judged. */
+const BY = {
+  whitespace: Object.freeze({ encoded: false, why: 'whitespace' }),
+  percent: Object.freeze({ encoded: true, by: 'percent' }),
+  leadingPlus: Object.freeze({ encoded: false, why: 'leading-plus' }),
+  plain: Object.freeze({ encoded: false, why: 'plain' }),
+  plus: Object.freeze({ encoded: true, by: 'plus' }),
+  unescaped: Object.freeze({ encoded: false, why: 'unescaped' }),
+} as const satisfies Record<string, Evidence>;
 
 /** True when the evidence says `raw` was form-encoded and decoding it is right. */
 export function wasFormEncoded(raw: string): boolean {

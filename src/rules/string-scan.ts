@@ -72,6 +72,8 @@ function decoded(raw: string): string {
 
 function judge(category: Category, raw: string): Omit<Finding, 'path'> | undefined {
   if (category === 'currency' || category === 'country') {
+    // Most codes are sent as the code itself: known as written, nothing to decode or normalise.
+    if (category === 'currency' ? isCurrencyCode(raw) : isCountryCode(raw)) return undefined;
     const code = decoded(raw).trim().toUpperCase();
     if (code === '' || (category === 'currency' ? isCurrencyCode(code) : isCountryCode(code))) return undefined;
     return category === 'currency'
@@ -203,16 +205,21 @@ export function scanStrings(doc: unknown, context?: RuleContext): StringScan {
       return;
     }
     const object = value as Record<string, unknown>;
-    for (const [name, category] of node.tagged) {
+    // Indexed loops over the plan's tuples: iterator destructuring cost as much as the lookups.
+    const tagged = node.tagged;
+    for (let t = 0; t < tagged.length; t++) {
+      const name = tagged[t][0];
       const v = object[name];
-      if (typeof v === 'string') report(category, v, name);
+      if (typeof v === 'string') report(tagged[t][1], v, name);
       else if (Array.isArray(v)) {
         tokens.push(name);
-        walkArray(v, category);
+        walkArray(v, tagged[t][1]);
         tokens.pop();
       }
     }
-    for (const [name, child] of node.descend) {
+    const descend = node.descend;
+    for (let d = 0; d < descend.length; d++) {
+      const [name, child] = descend[d];
       const v = object[name];
       if (v === null || typeof v !== 'object') continue;
       tokens.push(name);

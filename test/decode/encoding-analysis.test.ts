@@ -30,6 +30,29 @@ describe('orderFields', () => {
     ]);
   });
 
+  it('reads the wire\'s other casings: blocks, Customer, Subs, InternationalDetails and its URLs (an exact-case key wins)', () => {
+    const doc = {
+      orderid: 'GE1',
+      customer: { isendcustomerprimary: 'TRUE' },
+      primarybilling: { address1: 'Hertzel+12', countrycode: 'IL' },
+      PrimaryShipping: { Address1: 'exact' },
+      PRIMARYSHIPPING: { Address1: 'ignored' },
+      internationalDetails: { orderTrackingURL: 'https%3a%2f%2ft.example%2f1', parcelstracking: [{ ParcelTrackingUrl: 'x' }] },
+      subs: [{ OrderID: 'GE2', SecondaryBILLING: { City: 'K%C3%B6ln' } }],
+    };
+    const orders = orderFields(doc);
+    expect(orders.map((o) => [o.path, o.endCustomerIsPrimary, o.source])).toEqual([
+      ['', true, 'flag'],
+      ['/subs/0', true, 'inherited'],
+    ]);
+    expect(orders[0].blocks.map((b) => [b.path, b.name, b.fields.map((f) => f.value)])).toEqual([
+      ['/primarybilling', 'PrimaryBilling', ['Hertzel+12']],
+      ['/PrimaryShipping', 'PrimaryShipping', ['exact']],
+    ]);
+    expect(orders[0].urls.map((u) => u.path)).toEqual(['/internationalDetails/orderTrackingURL', '/internationalDetails/parcelstracking/0/ParcelTrackingUrl']);
+    expect(orders[1].blocks.map((b) => [b.path, b.name, b.role])).toEqual([['/subs/0/SecondaryBILLING', 'SecondaryBilling', 'hub']]);
+  });
+
   it('lists nothing for a cart: merchants send carts raw', () => {
     expect(orderFields({ productsList: [], userDetails: { Email: 'a%40b.example' }, shippingDetails: { City: 'K%C3%B6ln' } })).toEqual([]);
   });
