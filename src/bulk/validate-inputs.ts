@@ -13,6 +13,7 @@ import { FileBatcher, LineBatcher } from './batcher.js';
 import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
 import { LineSplitter } from './line-splitter.js';
 import { WorkerPool, runInline } from './pool.js';
+import { workersPay } from './pool-policy.js';
 import { SMALL_FILE_BYTES, STDIN, fileChunks, readSmall, unreadableError } from './read-small.js';
 import { inputErrorOf, type ItemResult, type WorkItem } from './work-item.js';
 
@@ -34,6 +35,11 @@ export interface BulkOptions {
   judge: JudgeOptions;
   /** Threads that judge: the main thread and `jobs - 1` workers; 1 judges on the main thread only. */
   jobs: number;
+  /**
+   * When the workers start: `asked` (--jobs given) once the run passes a few MiB; `when-worth-it`
+   * (the default --jobs) only when the run is long enough to pay for them (see pool-policy.ts).
+   */
+  threads: 'asked' | 'when-worth-it';
   stdin: Readable;
   /** Receives each judged document in input order; a returned promise is awaited. */
   deliver: (doc: JudgedDocument) => void | Promise<void>;
@@ -42,9 +48,6 @@ export interface BulkOptions {
 
 /** Items each worker holds (in hand and waiting) before the main thread judges the next one itself. */
 const WORKER_BACKLOG = 2;
-
-/** Bytes judged inline before worker threads are started (a small run never pays for them). */
-const POOL_AFTER_BYTES = 2 * 1024 * 1024;
 
 interface Entry {
   result: Promise<ItemResult>;
@@ -71,6 +74,7 @@ class BulkRun {
   private readonly counters: BulkCounters;
   /** Documents the main thread assembled itself (a held first line, a whole document), to deliver next. */
   private mainDocs: JudgedInput[] = [];
+  private readonly started = performance.now();
 
   constructor(private readonly options: BulkOptions) {
     const known = options.sizes.every((s) => s >= 0);
@@ -198,7 +202,7 @@ class BulkRun {
   /** Sends an item to be judged and keeps its place in the order; waits when too many are in flight. */
   private async submit(item: WorkItem | undefined, input?: DocumentAssembler): Promise<void> {
     if (!item) return;
-    if (!this.pool && this.options.jobs > 1 && this.inlineBytes > POOL_AFTER_BYTES) this.pool = new WorkerPool(this.options.jobs - 1, this.options.judge);
+    if (!this.pool && this.options.jobs > 1 && this.workersPay()) this.pool = new WorkerPool(this.options.jobs - 1, this.options.judge);
     if (!this.pool) this.inlineBytes += item.bytes.byteLength;
     // The main thread is one of the --jobs judges: it reads, and it judges an item itself whenever
     // every worker already has enough to do (it would otherwise wait on them, idle).
@@ -212,6 +216,11 @@ class BulkRun {
     // Inline judging and synchronous reads never wait on I/O: let timers (progress lines), signals
     // and the workers' answers have their turn once per item.
     if (inline) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
+  private workersPay(): boolean {
+    const { bytes, totalBytes } = this.counters;
+    return workersPay({ threads: this.options.threads, inlineBytes: this.inlineBytes, elapsedMs: performance.now() - this.started, bytesRead: bytes, totalBytes });
   }
 
   /** Delivers the oldest item's documents (the held first document of its input before them). */

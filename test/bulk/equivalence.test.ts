@@ -2,7 +2,7 @@
  * The byte-level reader and --jobs give the report the plain path gives: on a corpus with valid,
  * invalid, non-ASCII (Latin-1, other scripts, emoji), CRLF, blank, invalid-UTF-8 and broken lines,
  * and on many files of every form, the built CLI's JSON report is byte-identical for --jobs 1, 2 and
- * 3, and equal to a report made here by the plain path: the whole file decoded with
+ * 3 and the default, and equal to a report made here by the plain path: the whole file decoded with
  * toString('utf8'), split on "\n", JSON.parse per line, each document judged and written by the
  * same report writer. The corpora are over 2 MiB, so --jobs N really runs worker threads.
  */
@@ -124,6 +124,8 @@ function plainReport(files: string[], tool: { name: 'xborder'; version: string }
 async function reports(args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }[]> {
   const runs = [];
   for (const jobs of ['1', '2', '3']) runs.push(await runCli(['validate', '--json', '--jobs', jobs, ...args], { cwd: dir }));
+  // The default --jobs (threads only when they pay) too.
+  runs.push(await runCli(['validate', '--json', ...args], { cwd: dir }));
   return runs;
 }
 

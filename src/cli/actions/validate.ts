@@ -65,6 +65,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
       files,
       sizes,
       jobs,
+      threads: opts.jobs === undefined ? 'when-worth-it' : 'asked',
       judge: { forced, strict: opts.strict === true },
       stdin: process.stdin,
       counters,

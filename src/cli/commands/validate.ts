@@ -10,7 +10,7 @@ export function defineValidate(program: Command): void {
     .argument('[files...]', 'JSON or NDJSON files; - (or no FILE) reads stdin')
     .addOption(new Option('--as <kind>', 'validate every document as this kind instead of telling it from its shape').choices([...PAYLOAD_KINDS]))
     .option('--strict', 'treat warnings (other casings, aliases, numbers or booleans sent as strings, soft rules) as failures')
-    .option('--jobs <n>', 'threads judging documents of large inputs: the main thread and N-1 workers (default: one per core); the report is the same for any N')
+    .option('--jobs <n>', 'threads judging documents of large inputs: the main thread and N-1 workers (default: one per core, the workers started only when the input is long enough to pay for them); the report is the same for any N')
     .addHelpText(
       'after',
       '\nThe kind of each document is told from its shape unless --as is given: ResponseInfo (order-response),\n' +
