@@ -29,19 +29,64 @@ export type Evidence =
   | { encoded: false; why: 'whitespace' | 'plain' | 'leading-plus' | 'unescaped' };
 
 const WHITESPACE = /\s/;
-const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
-/** Every character of a value an encoder could have written without `%XX`, plus `+` and a stray `%`. */
-const ENCODER_OUTPUT = /^[A-Za-z0-9\-_.!~*'()+%]*$/;
 /** A character every form encoder escapes (anything but ASCII letters, digits and `-_.!~*'()`). */
 const ESCAPED_BY_ENCODERS = /[^A-Za-z0-9\-_.!~*'()]/u;
 
+// What one pass over a value finds (bits of the mask `traits` returns).
+/** An ASCII whitespace character (space, tab, CR, LF, VT, FF). */
+const ASCII_SPACE = 1;
+/** A well-formed `%XX`. */
+const ESCAPE = 2;
+/** A `+` after the first character. */
+const LATER_PLUS = 4;
+/** A character an encoder could not have written, `+` and `%` aside (it would be `%XX`). */
+const NOT_ENCODER_OUTPUT = 8;
+/** A character encoders escape, `+` and `%` included. */
+const ESCAPED = 16;
+/** A character beyond ASCII (it may be Unicode whitespace, which only the regular expression knows). */
+const NON_ASCII = 32;
+
+/** Per ASCII code: 0 for what an encoder keeps (letters, digits, `-_.!~*'()`), else its trait bits. */
+const ASCII_TRAITS = new Uint8Array(128).map((_, code) => {
+  const char = String.fromCharCode(code);
+  if (/[A-Za-z0-9\-_.!~*'()]/.test(char)) return 0;
+  if (char === '+' || char === '%') return ESCAPED;
+  return ESCAPED | NOT_ENCODER_OUTPUT | (/\s/.test(char) ? ASCII_SPACE : 0);
+});
+
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
+}
+
+/**
+ * The traits of `raw` in one pass: every address value of every validated order is judged, and a
+ * loop over its characters costs a fraction of the four regular expressions it replaces.
+ */
+function traits(raw: string): number {
+  let mask = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code >= 128) {
+      mask |= NON_ASCII | ESCAPED | NOT_ENCODER_OUTPUT;
+      continue;
+    }
+    mask |= ASCII_TRAITS[code];
+    if (code === 43 /* + */ && i > 0) mask |= LATER_PLUS;
+    else if (code === 37 /* % */ && isHex(raw.charCodeAt(i + 1)) && isHex(raw.charCodeAt(i + 2))) mask |= ESCAPE;
+  }
+  // Unicode whitespace (a no-break space...) counts as whitespace, as `\s` has it.
+  if (mask & NON_ASCII && !(mask & ASCII_SPACE) && WHITESPACE.test(raw)) mask |= ASCII_SPACE;
+  return mask;
+}
+
 /** The evidence in `raw` for or against form encoding; see the module comment for the rule. */
 export function encodingEvidence(raw: string): Evidence {
-  if (WHITESPACE.test(raw)) return BY.whitespace;
-  if (PERCENT_ESCAPE.test(raw)) return BY.percent;
+  const mask = traits(raw);
+  if (mask & ASCII_SPACE) return BY.whitespace;
+  if (mask & ESCAPE) return BY.percent;
   // A `+` at index 0 is a prefix, not a space: only a later one is evidence.
-  if (raw.indexOf('+', 1) < 0) return raw.startsWith('+') ? BY.leadingPlus : BY.plain;
-  return ENCODER_OUTPUT.test(raw) ? BY.plus : BY.unescaped;
+  if (!(mask & LATER_PLUS)) return raw.charCodeAt(0) === 43 ? BY.leadingPlus : BY.plain;
+  return mask & NOT_ENCODER_OUTPUT ? BY.unescaped : BY.plus;
 }
 
 /** The few verdicts, built once: every address value of every validated order is judged. */
@@ -65,5 +110,7 @@ export function wasFormEncoded(raw: string): boolean {
  * escapes; undefined when encoding would not change `raw`.
  */
 export function unencodedCharacter(raw: string): string | undefined {
+  // Most raw values hold only what encoders keep as written: nothing to show.
+  if (!(traits(raw) & ESCAPED)) return undefined;
   return WHITESPACE.exec(raw)?.[0] ?? (raw.includes('@') ? '@' : ESCAPED_BY_ENCODERS.exec(raw)?.[0]);
 }

@@ -172,9 +172,8 @@ export function scanStrings(doc: unknown, context?: RuleContext): StringScan {
     }
   };
   const walkObject = (node: Record<string, unknown>): void => {
-    const keys = Object.keys(node);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k];
+    // for...in, not Object.keys: V8 reads node[key] from its enum cache (see decode/encoded-fields.ts).
+    for (const key in node) {
       const value = node[key];
       if (typeof value === 'string') {
         const category = categoryOf(key);

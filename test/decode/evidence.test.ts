@@ -138,3 +138,35 @@ describe('properties', () => {
     );
   });
 });
+
+/**
+ * The rule as first written, with regular expressions: the one-pass scanner that replaced them (for
+ * speed: every address value of every validated order is judged) must give the same verdicts.
+ */
+function evidenceByRegex(raw: string): ReturnType<typeof encodingEvidence> {
+  if (/\s/.test(raw)) return { encoded: false, why: 'whitespace' };
+  if (/%[0-9A-Fa-f]{2}/.test(raw)) return { encoded: true, by: 'percent' };
+  if (raw.indexOf('+', 1) < 0) return raw.startsWith('+') ? { encoded: false, why: 'leading-plus' } : { encoded: false, why: 'plain' };
+  return /^[A-Za-z0-9\-_.!~*'()+%]*$/.test(raw) ? { encoded: true, by: 'plus' } : { encoded: false, why: 'unescaped' };
+}
+
+function unencodedByRegex(raw: string): string | undefined {
+  return /\s/.exec(raw)?.[0] ?? (raw.includes('@') ? '@' : /[^A-Za-z0-9\-_.!~*'()]/u.exec(raw)?.[0]);
+}
+
+describe('the one-pass scanner is the regular-expression rule', () => {
+  // Every ASCII character, Unicode spaces, a surrogate pair and the hex digits that make %XX.
+  const anyUnit = fc.oneof(
+    fc.integer({ min: 0, max: 127 }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom('%', '+', '%2', '%4', '%c3', 'F', 'a', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u00e9', '\ud83d\ude00', '\ud800'),
+  );
+  it('encodingEvidence and unencodedCharacter agree with the regular expressions on any text', () => {
+    fc.assert(
+      fc.property(fc.array(anyUnit, { maxLength: 24 }).map((units) => units.join('')), (raw) => {
+        expect(encodingEvidence(raw)).toEqual(evidenceByRegex(raw));
+        expect(unencodedCharacter(raw)).toBe(unencodedByRegex(raw));
+      }),
+      runs(3000),
+    );
+  });
+});
