@@ -4,6 +4,7 @@
  * small files, so the thread that judges also decodes and parses: the main thread only reads and splits.
  */
 import { InputError } from '../errors.js';
+import { assertUtf8Family } from '../io/text-encoding.js';
 import type { CheckResult } from '../model.js';
 import type { PayloadKind } from '../validation/kinds.js';
 import { BLANK, DocumentAssembler, lineText, ndjsonDocument } from './assembler.js';
@@ -188,6 +189,14 @@ export function runItem(item: WorkItem, options: JudgeOptions): ItemResult {
  * file is read again line by line, so the error names the same line and column as it always did.
  */
 function judgeWholeFile(source: string, bytes: Buffer, judged: (input: JudgedInput) => void): void {
+  // Most captures are pretty-printed, and their first line shows it: parsed in one piece without
+  // the line machinery (whose buffers and closures cost a twentieth of judging a file), after the
+  // same first check (UTF-16 and UTF-32 show in the first bytes).
+  if (opensPrettyDocument(bytes)) {
+    assertUtf8Family(bytes.subarray(0, 4), source);
+    const doc = parsedWhole(bytes);
+    return doc === UNPARSED ? judgeByLines(source, bytes, judged) : judged({ source, doc });
+  }
   const assembler = new DocumentAssembler(source, judged);
   const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
   const onLine = (b: Buffer, start: number, end: number): void => {
@@ -207,6 +216,24 @@ function judgeWholeFile(source: string, bytes: Buffer, judged: (input: JudgedInp
     return doc === UNPARSED ? judgeByLines(source, bytes, judged) : judged({ source, doc });
   }
   assembler.finish();
+}
+
+/**
+ * Whether the first line of `bytes` is a lone `{` or `[` (spaces, tabs, a CR and a byte order mark
+ * around it): the opening the assembler reads as a pretty-printed document. Anything else (other
+ * whitespace, a blank first line) goes the assembler's way, which decides the same or otherwise.
+ */
+function opensPrettyDocument(bytes: Buffer): boolean {
+  const newline = bytes.indexOf(0x0a);
+  if (newline < 0) return false;
+  let opener = 0;
+  for (let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0; i < newline; i++) {
+    const byte = bytes[i];
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0d) continue;
+    if ((byte === 0x7b || byte === 0x5b) && opener === 0) opener = byte;
+    else return false;
+  }
+  return opener !== 0;
 }
 
 /** Thrown out of the line loop once a file shows it is one pretty-printed document. */

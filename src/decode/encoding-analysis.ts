@@ -12,7 +12,7 @@
  * and the raw values noted as "not encoded" are theirs, not the named blocks' (which hold the hub).
  */
 import type { Finding } from '../model.js';
-import { orderFields, type AddressBlock, type FieldValue, type OrderFields } from './encoded-fields.js';
+import { orderFields, type FieldValue, type OrderFields } from './encoded-fields.js';
 import { hubBlockNote, unencodedNote, valueNotes } from './encoding-notes.js';
 import { wasFormEncoded } from './evidence.js';
 import { DOUBLE, decodeValue, decodesCleanly, type DecodeValueResult } from './form-decode.js';
@@ -53,27 +53,47 @@ export function encodingNotes(doc: unknown): Finding[] {
 }
 
 function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis, notesOnly: boolean): void {
+  const blocks = order.blocks;
   // Per block, which of its values show evidence of encoding (most orders: none, or one block's).
-  const encoded = order.blocks.map((block) => block.fields.map((f) => wasFormEncoded(f.value)));
-  const anyEncoded = (role: AddressBlock['role']): boolean => order.blocks.some((b, i) => b.role === role && encoded[i].includes(true));
+  // Indexed loops, no callbacks: this runs on every validated order.
+  const encoded: boolean[][] = [];
+  const anyIn: boolean[] = [];
+  let hubEncoded = false;
+  let endCustomerEncoded = false;
+  for (let b = 0; b < blocks.length; b++) {
+    const fields = blocks[b].fields;
+    const flags: boolean[] = [];
+    let any = false;
+    for (let i = 0; i < fields.length; i++) {
+      const flag = wasFormEncoded(fields[i].value);
+      flags.push(flag);
+      any ||= flag;
+    }
+    encoded.push(flags);
+    anyIn.push(any);
+    if (any && blocks[b].role === 'hub') hubEncoded = true;
+    else if (any) endCustomerEncoded = true;
+  }
   // Only the hub pair shows encoding: the flag names the wrong pair, and the end customer is there.
-  const swapped = anyEncoded('hub') && !anyEncoded('end-customer');
-  order.blocks.forEach((block, b) => {
+  const swapped = hubEncoded && !endCustomerEncoded;
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b];
     const isEncoded = encoded[b];
-    if (block.role === 'hub' && isEncoded.includes(true)) {
+    if (block.role === 'hub' && anyIn[b]) {
       const paths = block.fields.filter((_, i) => isEncoded[i]).map((f) => f.path);
       analysis.notes.push(hubBlockNote(block, order.endCustomerIsPrimary, order.source, paths));
     }
     const endCustomers = (block.role === 'end-customer') !== swapped;
-    block.fields.forEach((field, i) => {
+    const fields = block.fields;
+    for (let i = 0; i < fields.length; i++) {
       if (isEncoded[i]) {
-        decodeInto(analysis, field, block.role, notesOnly);
+        decodeInto(analysis, fields[i], block.role, notesOnly);
       } else if (endCustomers) {
-        const note = unencodedNote(field);
+        const note = unencodedNote(fields[i]);
         if (note) analysis.notes.push(note);
       }
-    });
-  });
+    }
+  }
   for (const url of order.urls) if (wasFormEncoded(url.value)) decodeInto(analysis, url, 'url', notesOnly);
 }
 
