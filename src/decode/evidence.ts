@@ -33,8 +33,8 @@ const WHITESPACE = /\s/;
 const ESCAPED_BY_ENCODERS = /[^A-Za-z0-9\-_.!~*'()]/u;
 
 // What one pass over a value finds (bits of the mask `traits` returns).
-/** An ASCII whitespace character (space, tab, CR, LF, VT, FF). */
-const ASCII_SPACE = 1;
+/** A whitespace character, as `\s` has it (ASCII ones seen in the pass, others by the regular expression). */
+const SPACE = 1;
 /** A well-formed `%XX`. */
 const ESCAPE = 2;
 /** A `+` after the first character. */
@@ -51,7 +51,7 @@ const ASCII_TRAITS = new Uint8Array(128).map((_, code) => {
   const char = String.fromCharCode(code);
   if (/[A-Za-z0-9\-_.!~*'()]/.test(char)) return 0;
   if (char === '+' || char === '%') return ESCAPED;
-  return ESCAPED | NOT_ENCODER_OUTPUT | (/\s/.test(char) ? ASCII_SPACE : 0);
+  return ESCAPED | NOT_ENCODER_OUTPUT | (/\s/.test(char) ? SPACE : 0);
 });
 
 function isHex(code: number): boolean {
@@ -59,8 +59,9 @@ function isHex(code: number): boolean {
 }
 
 /**
- * The traits of `raw` in one pass: every address value of every validated order is judged, and a
- * loop over its characters costs a fraction of the four regular expressions it replaces.
+ * The traits of `raw` in one pass: every address value of every validated order is judged. On the
+ * values of real orders this is a tenth faster than the four regular expressions it replaces, and
+ * it lets unencodedCharacter answer its common case (nothing to show) without any.
  */
 function traits(raw: string): number {
   let mask = 0;
@@ -75,14 +76,14 @@ function traits(raw: string): number {
     else if (code === 37 /* % */ && isHex(raw.charCodeAt(i + 1)) && isHex(raw.charCodeAt(i + 2))) mask |= ESCAPE;
   }
   // Unicode whitespace (a no-break space...) counts as whitespace, as `\s` has it.
-  if (mask & NON_ASCII && !(mask & ASCII_SPACE) && WHITESPACE.test(raw)) mask |= ASCII_SPACE;
+  if (mask & NON_ASCII && !(mask & SPACE) && WHITESPACE.test(raw)) mask |= SPACE;
   return mask;
 }
 
 /** The evidence in `raw` for or against form encoding; see the module comment for the rule. */
 export function encodingEvidence(raw: string): Evidence {
   const mask = traits(raw);
-  if (mask & ASCII_SPACE) return BY.whitespace;
+  if (mask & SPACE) return BY.whitespace;
   if (mask & ESCAPE) return BY.percent;
   // A `+` at index 0 is a prefix, not a space: only a later one is evidence.
   if (!(mask & LATER_PLUS)) return raw.charCodeAt(0) === 43 ? BY.leadingPlus : BY.plain;
