@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
-import { newCartCommand } from '../../src/cli/actions/demo.js';
+import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { loadSample } from '../../src/samples/catalog.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
@@ -41,7 +41,7 @@ const failedIds = (report: Report) => report.cases.flatMap((c) => c.checks.filte
 describe('orders on the merchant\'s own carts', () => {
   it('merchant.newCart: every order converts a fresh cart, fetched first; the store passes everything', async () => {
     const server = await store();
-    const result = await runCli(['check', '--json'], { cwd: project({ baseUrl: server.url, newCart: { command: newCartCommand(server.newCartUrl!) } }) });
+    const result = await runCli(['check', '--json'], { cwd: project({ baseUrl: server.url, newCart: { command: curlNewCart(server.newCartUrl!) } }) });
     const report = JSON.parse(result.stdout) as Report;
     expect(failedIds(report)).toEqual([]);
     expect(result.code).toBe(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
-import { newCartCommand } from '../../src/cli/actions/demo.js';
+import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const SECRETS = { header: 'hdr-Secret-7f3a91', password: 'pw-Secret-2b8c44', jwt: 'jwt-Secret-9d1e55-long-enough', query: 'qk-Secret-5a6b77' };
@@ -108,7 +108,7 @@ describe('xborder check against the reference merchant', () => {
   const flagsFor: Record<string, (merchant: MockMerchantServer) => string[]> = { slow: () => ['--timeout', '1s'] };
   /** The store faults show on a store, with orders on the carts it issues (as a user's newCart script gets them). */
   const storeFaults = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'cart-hash-ignored']);
-  for (const name of storeFaults) flagsFor[name] = (merchant) => ['--new-cart', newCartCommand(merchant.newCartUrl!)];
+  for (const name of storeFaults) flagsFor[name] = (merchant) => ['--new-cart', curlNewCart(merchant.newCartUrl!)];
   /** Lenient forms only warn by default; --strict makes them fail. */
   const strictFails = new Set(['cart-casing', 'order-response-string-success']);
 

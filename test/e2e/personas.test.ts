@@ -3,14 +3,14 @@
  * platform are built (test/personas/, from public-facts): flat answers, orders looked up by CartId,
  * carts deleted after the order, bare 400s, framework crash pages, PHP-escaped JSON, ErrorCode as a
  * number. Each persona has planted faults; `xborder check` must find exactly those, and nothing else
- * may fail. Carts come from each store through `merchant.newCart` (test/personas/new-cart.mjs), as a
- * user's script calling the store's own API would get them.
+ * may fail. Carts come from each store through `merchant.newCart` (curl POSTing to the store's
+ * new-cart route), as a user's command calling the store's own API would get them.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { runCli } from '../helpers/run-cli.js';
 import type { PersonaAuth, PersonaHandle, PersonaOptions } from '../personas/common.js';
 import { startRails } from '../personas/rails.js';
@@ -19,7 +19,6 @@ import { startSfcc } from '../personas/sfcc.js';
 import { startMagento } from '../personas/magento.js';
 
 const GUID = '5d1c7a90-3b2e-4f8a-9c61-0e4b7d2a8f13';
-const NEW_CART = fileURLToPath(new URL('../personas/new-cart.mjs', import.meta.url));
 
 interface Report {
   summary: Record<string, number>;
@@ -50,7 +49,7 @@ async function checkPersona(run: PersonaRun, extra: string[] = [], merchantExtra
       baseUrl: handle.url,
       cartMethods: run.cartMethods,
       ...(run.cartTokenParam ? { cartTokenParam: run.cartTokenParam } : {}),
-      newCart: { command: `"${process.execPath}" "${NEW_CART}" ${handle.url}/test/new-cart` },
+      newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) },
       countryCode: 'DE',
       currencyCode: 'EUR',
       ...merchantExtra,

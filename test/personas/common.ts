@@ -6,7 +6,7 @@
  * Independent of xborder's own code on purpose (no src/ imports): a persona is a small store with
  * a cart store, an order store and the two endpoints, on a real node:http server at 127.0.0.1:0.
  * `POST /test/new-cart` issues a fresh cart and answers its token as text/plain: the stand-in for
- * "the store's own API" that `test/personas/new-cart.mjs` calls for `merchant.newCart.command`.
+ * "the store's own API" that the end-to-end tests' `merchant.newCart.command` (curl) calls.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';

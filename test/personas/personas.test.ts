@@ -3,9 +3,7 @@
  * says, including its planted faults, so the end-to-end tests that run xborder against them judge
  * the behaviour they think they judge.
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -404,32 +402,3 @@ describe('magento persona', () => {
   });
 });
 
-describe('new-cart.mjs', () => {
-  const script = fileURLToPath(new URL('./new-cart.mjs', import.meta.url));
-  const run = (url?: string) =>
-    promisify(execFile)(process.execPath, url ? [script, url] : [script]).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
-
-  it('prints a fresh token the persona issued', async () => {
-    const h = await started(startShopware({ merchantGUID: GUID }));
-    const r = await run(`${h.url}/test/new-cart`);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^[0-9a-f]{32}-${SHOPWARE_LANGUAGE_ID}\\n$`));
-    expect(h.carts().map((k) => k.token)).toEqual([r.stdout.trim()]);
-  });
-
-  it('exits 1 with a message on a non-200 answer, a dead server or no URL', async () => {
-    const h = await started(startRails({ merchantGUID: GUID }));
-    const notFound = await run(`${h.url}/no-such-route`);
-    expect(notFound).toMatchObject({ code: 1, stdout: '' });
-    expect(notFound.stderr).toContain('HTTP 404');
-    const url = h.url;
-    await h.close();
-    const dead = await run(`${url}/test/new-cart`);
-    expect(dead.code).toBe(1);
-    expect(dead.stderr).toContain('failed');
-    expect((await run()).code).toBe(1);
-  });
-});
