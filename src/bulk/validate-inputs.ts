@@ -15,7 +15,7 @@ import { LineSplitter } from './line-splitter.js';
 import { WorkerPool, runInline } from './pool.js';
 import { workersPay } from './pool-policy.js';
 import { SMALL_FILE_BYTES, STDIN, fileChunks, readSmall, unreadableError } from './read-small.js';
-import { inputErrorOf, type ItemResult, type WorkItem } from './work-item.js';
+import { decodedDocuments, documentCount, inputErrorOf, type EncodedResult, type ItemResult, type WorkItem } from './work-item.js';
 
 /** Counters a progress display reads while the run goes. */
 export interface BulkCounters {
@@ -50,7 +50,8 @@ export interface BulkOptions {
 const WORKER_BACKLOG = 2;
 
 interface Entry {
-  result: Promise<ItemResult>;
+  /** Encoded when it waits behind other items (see decodedDocuments). */
+  result: Promise<ItemResult | EncodedResult>;
   /** Files the item finishes (a files item), for the progress counters. */
   files: number;
   /** The streamed input whose held first document goes before this item's documents. */
@@ -207,7 +208,7 @@ class BulkRun {
     // The main thread is one of the --jobs judges: it reads, and it judges an item itself whenever
     // every worker already has enough to do (it would otherwise wait on them, idle).
     const inline = !this.pool || this.pool.fewestPending() >= WORKER_BACKLOG;
-    const result = inline ? runInline(item, this.options.judge) : this.pool!.run(item);
+    const result = inline ? runInline(item, this.options.judge, this.pool !== undefined) : this.pool!.run(item);
     // Awaited in order later: a worker failure must not surface as an unhandled rejection meanwhile.
     result.catch(() => undefined);
     this.queue.push({ result, input, files: item.type === 'files' ? item.sources.length : 0 });
@@ -227,11 +228,11 @@ class BulkRun {
   private async deliverNext(): Promise<void> {
     const entry = this.queue.shift()!;
     const result = await entry.result;
-    if (entry.input?.holding && (result.docs.length > 0 || result.failure)) {
+    if (entry.input?.holding && (documentCount(result) > 0 || result.failure)) {
       entry.input.releaseHeld();
       await this.deliverMain();
     }
-    for (const doc of result.docs) await this.deliverOne(doc);
+    for (const doc of 'docs' in result ? result.docs : decodedDocuments(result)) await this.deliverOne(doc);
     if (result.failure) throw inputErrorOf(result.failure);
     this.counters.filesDone += entry.files;
   }

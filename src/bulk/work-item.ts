@@ -53,33 +53,53 @@ export interface ItemResult {
 }
 
 /**
- * An ItemResult as it crosses threads, compact: most checks pass with no finding and are the same
- * few objects over and over, so each distinct one is sent once per item (`templates`) and referred
- * to by index; documents are flat arrays. A structured clone of this is a fraction of one of the
- * plain result (a dozen small objects per document), which would otherwise cost the main thread more
- * than judging saves it.
+ * An ItemResult as it crosses threads, and as it waits in the run's queue, compact: most checks pass
+ * with no finding and are the same few objects over and over, and most documents of an item have the
+ * same checks, so each distinct check is sent once per item (`templates`), each distinct sequence of
+ * them once (`patterns`), and a document is four numbers. A structured clone of the plain result (a
+ * dozen small objects per document) would cost the main thread more than judging saves it, and would
+ * outlive the young generation while it waits to be delivered.
  */
 export interface EncodedResult {
   sources: string[];
-  /** Per document: index into `sources`, line (-1: none), kind ('' : not told), number of checks. */
+  kinds: (PayloadKind | undefined)[];
+  /** Per document: index into `sources`, line (-1: none), index into `kinds`, index into `patterns`. */
   sourceOf: Int32Array;
   lines: Int32Array;
-  kinds: string[];
-  counts: Int32Array;
-  /** The documents' checks in order: an index into `templates`, or the check itself (it has findings). */
-  checks: (number | CheckResult)[];
+  kindOf: Int32Array;
+  patternOf: Int32Array;
+  /** A document's checks in order: `k >= 0` is `templates[k]`, `k < 0` is `own[-1 - k]`. */
+  patterns: Int32Array[];
   templates: CheckResult[];
+  /** Checks sent whole: they have findings (or a key no template covers), so no other document shares them. */
+  own: CheckResult[];
   failure?: ItemFailure;
 }
+
+/** Patterns compared before a document's is taken as new (an item's documents share a handful). */
+const PATTERNS_SEARCHED = 8;
 
 /** Encodes a worker's result; see EncodedResult. */
 export function encodeResult(result: ItemResult): EncodedResult {
   const n = result.docs.length;
-  const encoded: EncodedResult = { sources: [], sourceOf: new Int32Array(n), lines: new Int32Array(n), kinds: [], counts: new Int32Array(n), checks: [], templates: [], failure: result.failure };
+  const encoded: EncodedResult = {
+    sources: [],
+    kinds: [],
+    sourceOf: new Int32Array(n),
+    lines: new Int32Array(n),
+    kindOf: new Int32Array(n),
+    patternOf: new Int32Array(n),
+    patterns: [],
+    templates: [],
+    own: [],
+    failure: result.failure,
+  };
   const sourceIndex = new Map<string, number>();
   const templates = new Map<string, Template[]>();
+  let scratch = new Int32Array(16);
   for (let i = 0; i < n; i++) {
     const doc = result.docs[i];
+    // Sources by a map: a files item has hundreds, each file its own.
     let source = sourceIndex.get(doc.source);
     if (source === undefined) {
       source = encoded.sources.push(doc.source) - 1;
@@ -87,17 +107,44 @@ export function encodeResult(result: ItemResult): EncodedResult {
     }
     encoded.sourceOf[i] = source;
     encoded.lines[i] = doc.line ?? -1;
-    encoded.kinds.push(doc.kind ?? '');
-    encoded.counts[i] = doc.checks.length;
-    for (const check of doc.checks) {
-      if (check.findings.length > 0) {
-        encoded.checks.push(check);
-        continue;
+    encoded.kindOf[i] = indexIn(encoded.kinds, doc.kind);
+    const count = doc.checks.length;
+    if (scratch.length < count) scratch = new Int32Array(count * 2);
+    let shared = true;
+    for (let c = 0; c < count; c++) {
+      const check = doc.checks[c];
+      const template = check.findings.length > 0 ? undefined : templateOf(check, templates, encoded.templates);
+      if (template !== undefined) scratch[c] = template;
+      else {
+        scratch[c] = -encoded.own.push(check);
+        shared = false;
       }
-      encoded.checks.push(templateOf(check, templates, encoded.templates) ?? check);
     }
+    encoded.patternOf[i] = patternIndex(encoded.patterns, scratch.subarray(0, count), shared);
   }
   return encoded;
+}
+
+/** The index of `value` in a short list of distinct values (the payload kinds), added when new. */
+function indexIn<T>(list: T[], value: T): number {
+  for (let k = list.length - 1; k >= 0; k--) if (list[k] === value) return k;
+  return list.push(value) - 1;
+}
+
+/** The index of `pattern` in `patterns` (added as a copy when new); a pattern with own checks is always new. */
+function patternIndex(patterns: Int32Array[], pattern: Int32Array, shared: boolean): number {
+  if (shared) {
+    for (let k = patterns.length - 1, stop = Math.max(0, patterns.length - PATTERNS_SEARCHED); k >= stop; k--) {
+      if (sameInts(patterns[k], pattern)) return k;
+    }
+  }
+  return patterns.push(pattern.slice()) - 1;
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A check without findings already sent in `templates`, with what tells it from others of its id. */
@@ -133,21 +180,28 @@ function templateOf(check: CheckResult, byId: Map<string, Template[]>, templates
   return index;
 }
 
-/** The ItemResult an EncodedResult stands for (checks without findings shared: nothing mutates them). */
-export function decodeResult(encoded: EncodedResult): ItemResult {
-  const docs: JudgedDocument[] = [];
-  let at = 0;
+/**
+ * The documents an EncodedResult stands for, decoded one at a time as they are delivered (checks
+ * without findings shared: nothing mutates them): decoded on arrival, they would wait in the queue
+ * long enough to be promoted out of the young generation.
+ */
+export function* decodedDocuments(encoded: EncodedResult): Generator<JudgedDocument, void, undefined> {
+  const { templates, own } = encoded;
   for (let i = 0; i < encoded.lines.length; i++) {
+    const pattern = encoded.patterns[encoded.patternOf[i]];
     const checks: CheckResult[] = [];
-    for (let end = at + encoded.counts[i]; at < end; at++) {
-      const check = encoded.checks[at];
-      checks.push(typeof check === 'number' ? encoded.templates[check] : check);
+    for (let c = 0; c < pattern.length; c++) {
+      const k = pattern[c];
+      checks.push(k >= 0 ? templates[k] : own[-1 - k]);
     }
     const line = encoded.lines[i];
-    const kind = encoded.kinds[i];
-    docs.push({ source: encoded.sources[encoded.sourceOf[i]], line: line < 0 ? undefined : line, kind: kind === '' ? undefined : (kind as PayloadKind), checks });
+    yield { source: encoded.sources[encoded.sourceOf[i]], line: line < 0 ? undefined : line, kind: encoded.kinds[encoded.kindOf[i]], checks };
   }
-  return encoded.failure ? { docs, failure: encoded.failure } : { docs };
+}
+
+/** How many documents a result holds, plain or encoded. */
+export function documentCount(result: ItemResult | EncodedResult): number {
+  return 'docs' in result ? result.docs.length : result.lines.length;
 }
 
 /** The plain-data form of an InputError (other errors are bugs: thrown on). */
