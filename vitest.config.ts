@@ -9,5 +9,9 @@ export default defineConfig({
     // e2e tests spawn the built CLI and start servers, and mostly wait on them: one worker more than
     // the two cores keeps both busy.
     maxWorkers: 3,
+    // Test files share a worker's module instances instead of importing every module again per file:
+    // the imports were half of the unit tests' time (65 files: 53 s alone, 23 s shared). No test
+    // mocks modules; the one that fakes timers restores them after each test.
+    isolate: false,
   },
 });
