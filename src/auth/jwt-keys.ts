@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { importPKCS8, type CryptoKey } from 'jose';
+import type { CryptoKey } from 'jose';
 import { ConfigError } from '../errors.js';
 import type { ConfigOf } from './types.js';
 
@@ -59,6 +59,8 @@ export async function signingKey(cfg: JwtConfig): Promise<JwtKey> {
   }
   if (!cfg.privateKeyFile) throw new ConfigError([`auth jwt: ${cfg.algorithm} needs "privateKeyFile" (a PEM private key)`]);
   const pkcs8 = privateKeyObject(cfg.privateKeyFile).export({ type: 'pkcs8', format: 'pem' }).toString();
+  // jose is loaded when a token is first made (see mintToken).
+  const { importPKCS8 } = await import('jose');
   try {
     return await importPKCS8(pkcs8, cfg.algorithm);
   } catch (err) {

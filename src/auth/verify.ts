@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { jwtVerify } from 'jose';
 import type { AuthConfig } from '../model.js';
 import { verificationKey } from './jwt-keys.js';
 import type { ConfigOf } from './types.js';
@@ -41,6 +40,8 @@ async function verifyJwt(req: IncomingAuthRequest, cfg: ConfigOf<'jwt'>): Promis
   if (scheme && raw.slice(0, scheme.length + 1).toLowerCase() !== `${scheme.toLowerCase()} `) return `${name} is not a ${scheme} token`;
   const token = (scheme ? raw.slice(scheme.length + 1) : raw).trim();
   try {
+    // Loaded on the first token to verify, as mintToken loads it to sign.
+    const { jwtVerify } = await import('jose');
     // Pinning the algorithm is what rejects `alg: none` and key-confusion tokens.
     await jwtVerify(token, verificationKey(cfg), {
       algorithms: [cfg.algorithm],
