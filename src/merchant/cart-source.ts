@@ -16,7 +16,7 @@ export type CartOrigin = 'list' | 'command' | 'configured' | 'synthetic';
 export interface CartLease {
   token: string;
   origin: CartOrigin;
-  /** The cart as the merchant answered it, once fetched (kept when the cart is handed back). */
+  /** The cart as the merchant answered it when it was last fetched. */
   cart?: Record<string, unknown>;
   /** True once fetching it failed: it is not fetched again (one broken cart endpoint, one cart case). */
   unfetchable?: boolean;

@@ -35,7 +35,10 @@ export async function orderOnCart(ctx: MerchantContext, order: JsonObject, auth:
   const lease = await ctx.carts.take();
   if (lease.origin === 'synthetic') return { order: { ...order, CartId: lease.token }, lease, label: 'synthetic cart' };
   let cartCase: CaseResult | undefined;
-  if (!lease.cart && !lease.unfetchable) {
+  // Fetched for every order that takes it, also a cart handed back by a refused order: the platform
+  // fetches the cart at each checkout, and the run's cases do not depend on which order happened to
+  // finish first (with reuse skipping the fetch, a run had 347 to 350 cases from one run to the next).
+  if (!lease.unfetchable) {
     const fetched = await fetchCart(ctx, { method: fetchMethod(ctx), auth, token: lease.token, variant: `for ${serves}` });
     cartCase = fetched.result;
     cartCase.cart = { origin: lease.origin };

@@ -85,6 +85,21 @@ describe('the merchant suite against the reference merchant', () => {
     }
   });
 
+  it('in store mode, every order fetches the cart it converts: the cases do not depend on which order finished first', async () => {
+    // Refused orders hand their carts back to whichever order takes one next, in the order the
+    // concurrent cases finish; each order still fetches its cart, so two runs have the same cases.
+    const keysOf = (cases: CaseResult[]) => cases.map((c) => `${c.endpoint} ${c.variant} ${c.authMode}`).sort();
+    const first = await runSuite(undefined, 10_000, true, true);
+    const second = await runSuite(undefined, 10_000, true, true);
+    expect(keysOf(second)).toEqual(keysOf(first));
+    // An update goes on the cart of the order it updates; a case that must be refused fetches its
+    // cart with valid credentials, so its cart case is under another auth mode.
+    const orders = first.filter((c) => c.endpoint === 'SendOrderToMerchant' && c.cart && c.cart.origin !== 'synthetic' && c.variant !== 'update');
+    expect(orders.length).toBeGreaterThan(10);
+    const cartCases = new Set(first.filter((c) => c.endpoint === 'GetCheckoutCartInfo').map((c) => c.variant));
+    expect(orders.filter((c) => !cartCases.has(`for ${c.variant}`)).map((c) => c.variant)).toEqual([]);
+  });
+
   it.each(CAUGHT_FAULTS.map((f) => [f.name, f] as const))('%s is caught', async (name, fault) => {
     // The slow fault sleeps 300 ms; a 200 ms timeout makes the run give up, as the platform would.
     const result = statuses(await runSuite(name, name === 'slow' ? 200 : 10_000, STORE_FAULTS.has(name), isEventFault(name)));
