@@ -39,9 +39,9 @@ async function verifyJwt(req: IncomingAuthRequest, cfg: ConfigOf<'jwt'>): Promis
   const scheme = cfg.scheme ?? 'Bearer';
   if (scheme && raw.slice(0, scheme.length + 1).toLowerCase() !== `${scheme.toLowerCase()} `) return `${name} is not a ${scheme} token`;
   const token = (scheme ? raw.slice(scheme.length + 1) : raw).trim();
+  // Loaded on the first token to verify, as mintToken loads it to sign.
+  const { jwtVerify } = await import('jose');
   try {
-    // Loaded on the first token to verify, as mintToken loads it to sign.
-    const { jwtVerify } = await import('jose');
     // Pinning the algorithm is what rejects `alg: none` and key-confusion tokens.
     await jwtVerify(token, verificationKey(cfg), {
       algorithms: [cfg.algorithm],
