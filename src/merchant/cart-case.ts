@@ -14,13 +14,13 @@ import { getProp, isObject, type JsonObject } from '../json/props.js';
 /**
  * GET or POST the cart with `auth`'s credentials and run every cart check on the answer. With real
  * carts (merchant.carts or newCart) the cart comes from them, since a store may delete the configured
- * one once ordered; it is handed back, fetched, for an order to convert.
+ * one once ordered; it is handed back for an order to convert (which fetches it again, as a case of
+ * its own: see orderOnCart).
  */
 export async function runCartCase(ctx: MerchantContext, method: HttpMethod, auth: AuthConfig): Promise<CaseResult> {
   if (!ctx.carts.real) return (await fetchCart(ctx, { method, auth, token: ctx.config.merchant.cartToken, variant: method })).result;
   const lease = await ctx.carts.take();
   const fetched = await fetchCart(ctx, { method, auth, token: lease.token, variant: method });
-  lease.cart ??= fetched.cart;
   ctx.carts.giveBack(lease);
   return { ...fetched.result, cart: { origin: lease.origin } };
 }

@@ -16,10 +16,8 @@ export type CartOrigin = 'list' | 'command' | 'configured' | 'synthetic';
 export interface CartLease {
   token: string;
   origin: CartOrigin;
-  /** The cart as the merchant answered it when it was last fetched. */
+  /** The cart as the merchant answered it to the order that holds the lease (see orderOnCart). */
   cart?: Record<string, unknown>;
-  /** True once fetching it failed: it is not fetched again (one broken cart endpoint, one cart case). */
-  unfetchable?: boolean;
 }
 
 /** Hands out carts, each to one case at a time. */

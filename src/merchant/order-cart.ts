@@ -34,17 +34,14 @@ function fetchMethod(ctx: MerchantContext): HttpMethod {
 export async function orderOnCart(ctx: MerchantContext, order: JsonObject, auth: AuthConfig, serves: string): Promise<CartedOrder> {
   const lease = await ctx.carts.take();
   if (lease.origin === 'synthetic') return { order: { ...order, CartId: lease.token }, lease, label: 'synthetic cart' };
-  let cartCase: CaseResult | undefined;
-  // Fetched for every order that takes it, also a cart handed back by a refused order: the platform
-  // fetches the cart at each checkout, and the run's cases do not depend on which order happened to
-  // finish first (with reuse skipping the fetch, a run had 347 to 350 cases from one run to the next).
-  if (!lease.unfetchable) {
-    const fetched = await fetchCart(ctx, { method: fetchMethod(ctx), auth, token: lease.token, variant: `for ${serves}` });
-    cartCase = fetched.result;
-    cartCase.cart = { origin: lease.origin };
-    lease.cart = fetched.cart;
-    lease.unfetchable = !fetched.cart;
-  }
+  // Fetched for every order that takes it, also a cart handed back by a refused order (whether its
+  // fetch worked or not): the platform fetches the cart at each checkout, and a run's cases must not
+  // depend on which order happened to finish first (skipping the fetch of a cart handed back, a run
+  // of the reference store had 347 to 350 cases from one run to the next).
+  const fetched = await fetchCart(ctx, { method: fetchMethod(ctx), auth, token: lease.token, variant: `for ${serves}` });
+  const cartCase = fetched.result;
+  cartCase.cart = { origin: lease.origin };
+  lease.cart = fetched.cart;
   if (!lease.cart) return { order: { ...order, CartId: lease.token, CartHash: null }, lease, cartCase, label: 'cart not fetched' };
   return { order: orderFromCart(order, lease.cart, lease.token), lease, cartCase };
 }

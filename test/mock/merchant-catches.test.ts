@@ -85,6 +85,21 @@ describe('the merchant suite against the reference merchant', () => {
     }
   });
 
+  it.each(['truncated-json', 'html-500'])('in store mode against a merchant whose every answer is broken (%s), two runs have the same cases', async (fault) => {
+    // Every cart fetch fails and every order is refused, so every cart goes back to whichever
+    // order asks next: each order still tries its cart, whoever handed it back.
+    const keysOf = (cases: CaseResult[]) => cases.map((c) => `${c.endpoint} ${c.variant} ${c.authMode}`).sort();
+    const first = await runSuite(fault, 10_000, true, true);
+    const second = await runSuite(fault, 10_000, true, true);
+    expect(keysOf(second)).toEqual(keysOf(first));
+    // Every order that was sent tried its cart (the follow-ups of a refused first order are
+    // reported as not judged, on the first order's cart, and send nothing).
+    const sent = first.filter((c) => c.endpoint === 'SendOrderToMerchant' && c.cart && !c.checks.every((k) => k.status === 'skipped') && c.variant !== 'update');
+    expect(sent.length).toBeGreaterThan(5);
+    const cartCases = new Set(first.filter((c) => c.endpoint === 'GetCheckoutCartInfo').map((c) => c.variant));
+    expect(sent.filter((c) => !cartCases.has(`for ${c.variant}`)).map((c) => c.variant)).toEqual([]);
+  });
+
   it('in store mode, every order fetches the cart it converts: the cases do not depend on which order finished first', async () => {
     // Refused orders hand their carts back to whichever order takes one next, in the order the
     // concurrent cases finish; each order still fetches its cart, so two runs have the same cases.
