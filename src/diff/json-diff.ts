@@ -5,6 +5,7 @@
  * pointer such as /ResponseInfo/Message). A volatile key's value is not compared, but a key that
  * appears or disappears is reported; a pointer leaves its whole subtree out.
  */
+import { boundedValue } from './bounded-value.js';
 
 /** Keys whose values differ between any two runs, compared lower-cased wherever they appear. */
 export const VOLATILE_KEYS: readonly string[] = [
@@ -47,30 +48,57 @@ function ignoredPath(path: string, ignore: IgnoreList): boolean {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The differences between `a` and `b`, in document order, volatile values left out. */
-export function jsonDiff(a: unknown, b: unknown, ignore: IgnoreList, path = '', out: JsonChange[] = []): JsonChange[] {
+/** One step of the walk: compare a pair below `path`, or report a change found on the way. */
+type Step = { a: unknown; b: unknown; path: string } | { change: JsonChange };
+
+/**
+ * The differences between `a` and `b`, in document order, volatile values left out. The walk keeps
+ * its own stack rather than recursing: a recorded answer may nest thousands of levels deep (20,000
+ * nested arrays are a few dozen kilobytes), which would overflow the call stack. Values put in a
+ * change are cut at MAX_SHOWN_DEPTH (bounded-value.ts) so that showing them cannot overflow either.
+ */
+export function jsonDiff(a: unknown, b: unknown, ignore: IgnoreList): JsonChange[] {
+  const out: JsonChange[] = [];
+  const stack: Step[] = [{ a, b, path: '' }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    if ('change' in step) {
+      out.push(step.change);
+      continue;
+    }
+    // Children are pushed last-first so they are visited, and their changes reported, in order.
+    const next = childSteps(step.a, step.b, step.path, ignore);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
+  }
+  return out;
+}
+
+/** What comparing one pair leads to: its children to compare, or the changes it shows. */
+function childSteps(a: unknown, b: unknown, path: string, ignore: IgnoreList): Step[] {
+  const steps: Step[] = [];
   if (isObject(a) && isObject(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    for (const key of keys) {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       const p = `${path}/${escape(key)}`;
       if (ignoredPath(p, ignore)) continue;
-      if (!(key in b)) out.push({ path: p, before: a[key], kind: 'removed' });
-      else if (!(key in a)) out.push({ path: p, after: b[key], kind: 'added' });
+      if (!Object.hasOwn(b, key)) steps.push({ change: { path: p, before: boundedValue(a[key]), kind: 'removed' } });
+      else if (!Object.hasOwn(a, key)) steps.push({ change: { path: p, after: boundedValue(b[key]), kind: 'added' } });
       // A volatile key's value may change; its presence may not (an answer losing InternalOrderId is news).
-      else if (!ignore.keys.has(key.toLowerCase())) jsonDiff(a[key], b[key], ignore, p, out);
+      else if (!ignore.keys.has(key.toLowerCase())) steps.push({ a: a[key], b: b[key], path: p });
     }
-    return out;
+    return steps;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const p = `${path}/${i}`;
       if (ignoredPath(p, ignore)) continue;
-      if (i >= b.length) out.push({ path: p, before: a[i], kind: 'removed' });
-      else if (i >= a.length) out.push({ path: p, after: b[i], kind: 'added' });
-      else jsonDiff(a[i], b[i], ignore, p, out);
+      if (i >= b.length) steps.push({ change: { path: p, before: boundedValue(a[i]), kind: 'removed' } });
+      else if (i >= a.length) steps.push({ change: { path: p, after: boundedValue(b[i]), kind: 'added' } });
+      else steps.push({ a: a[i], b: b[i], path: p });
     }
-    return out;
+    return steps;
   }
-  if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ path: path || '(root)', before: a, after: b, kind: 'changed' });
-  return out;
+  // Two containers of one kind were walked above; any other pair is equal only as equal scalars
+  // (JSON.parse gives no NaN, and -0 prints as 0), so nothing needs stringifying here.
+  const container = (v: unknown) => typeof v === 'object' && v !== null;
+  if (container(a) || container(b) || a !== b) steps.push({ change: { path: path || '(root)', before: boundedValue(a), after: boundedValue(b), kind: 'changed' } });
+  return steps;
 }

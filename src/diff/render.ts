@@ -6,6 +6,18 @@ const RED = '\u001b[31m';
 const GREEN = '\u001b[32m';
 const RESET = '\u001b[0m';
 
+/** Longest JSON pointer shown whole; a deeper one keeps its ends (the JSON rendering keeps it all). */
+const MAX_PATH_CHARS = 160;
+
+/** `/0/0/…(19,970 more levels)…/0/0`: a pointer thousands of levels deep stays one readable line. */
+function shownPath(path: string): string {
+  if (path.length <= MAX_PATH_CHARS) return path;
+  const head = path.slice(0, MAX_PATH_CHARS / 2).replace(/\/[^/]*$/, '');
+  const tail = path.slice(-MAX_PATH_CHARS / 2).replace(/^[^/]*/, '');
+  const levels = (path.match(/\//g)?.length ?? 0) - (head.match(/\//g)?.length ?? 0) - (tail.match(/\//g)?.length ?? 0);
+  return `${head}/…(${levels.toLocaleString('en-US')} more levels)…${tail}`;
+}
+
 /** Text for people: changed cases first, then the counts; unchanged passing cases only with `verbose`. */
 export function renderDiffText(diff: RunDiff, options: { color: boolean; verbose?: boolean; labels?: [string, string] }): string {
   const paint = (code: string, s: string) => (options.color ? `${code}${s}${RESET}` : s);
@@ -20,9 +32,9 @@ export function renderDiffText(diff: RunDiff, options: { color: boolean; verbose
     if (c.newFailures?.length) lines.push(`    now failing: ${c.newFailures.join(', ')}`);
     if (c.status) lines.push(`    HTTP status: ${c.status.before ?? 'none'} -> ${c.status.after ?? 'none'}`);
     for (const ch of c.answer ?? []) {
-      if (ch.kind === 'added') lines.push(`    + ${ch.path}: ${showValue(ch.after)}`);
-      else if (ch.kind === 'removed') lines.push(`    - ${ch.path}: ${showValue(ch.before)}`);
-      else lines.push(`    ~ ${ch.path}: ${showValue(ch.before)} -> ${showValue(ch.after)}`);
+      if (ch.kind === 'added') lines.push(`    + ${shownPath(ch.path)}: ${showValue(ch.after)}`);
+      else if (ch.kind === 'removed') lines.push(`    - ${shownPath(ch.path)}: ${showValue(ch.before)}`);
+      else lines.push(`    ~ ${shownPath(ch.path)}: ${showValue(ch.before)} -> ${showValue(ch.after)}`);
     }
     if (c.answerNote) lines.push(`    (answers not compared: ${c.answerNote})`);
   }

@@ -72,3 +72,39 @@ describe('diffRuns', () => {
     expect(diff.counts).toMatchObject({ unchanged: 1, 'still failing': 1 });
   });
 });
+
+describe('deeply nested answers', () => {
+  const nested = (depth: number, inner: unknown): unknown => {
+    let v: unknown = inner;
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  };
+  it('compares 20,000 nested arrays without overflowing the stack, and finds the change at the bottom', () => {
+    const changes = jsonDiff(nested(20_000, 1), nested(20_000, 2), ignoreList());
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.path).toBe('/0'.repeat(20_000));
+    expect(changes[0]).toMatchObject({ before: 1, after: 2, kind: 'changed' });
+    expect(jsonDiff(nested(20_000, 1), nested(20_000, 1), ignoreList())).toEqual([]);
+  });
+  it('cuts the values it reports at 32 levels, so rendering them cannot overflow either', () => {
+    const changes = jsonDiff(nested(20_000, 1), { a: 1 }, ignoreList());
+    expect(changes).toHaveLength(1);
+    const shown = JSON.stringify(changes[0]!.before);
+    expect(shown.startsWith('['.repeat(32) + '"[nested deeper than 32 levels')).toBe(true);
+    // The answers as a merchant sends them: JSON.stringify itself overflows on such a value.
+    const deepText = (inner: number) => `${'['.repeat(20_000)}${inner}${']'.repeat(20_000)}`;
+    const diff = diffRuns(toRunResult([{ ...kase('d', 'passed'), responseBody: deepText(1) }]), toRunResult([{ ...kase('d', 'passed'), responseBody: deepText(2) }]), ignoreList());
+    const text = renderDiffText(diff, { color: false });
+    expect(text).toContain('more levels)…');
+    expect(text).toContain(': 1 -> 2');
+  });
+  it('keeps a recorded __proto__ key a key, and reports keys in document order', () => {
+    const a = JSON.parse('{"x":{"__proto__":{"p":1}},"y":1}');
+    const b = JSON.parse('{"x":{},"y":2,"z":3}');
+    expect(jsonDiff(a, b, ignoreList())).toEqual([
+      { path: '/x/__proto__', before: { p: 1 }, kind: 'removed' },
+      { path: '/y', before: 1, after: 2, kind: 'changed' },
+      { path: '/z', after: 3, kind: 'added' },
+    ]);
+  });
+});
