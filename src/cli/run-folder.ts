@@ -1,10 +1,15 @@
 /**
  * Saving a merchant run's folder: `.xborder/runs/<UTC time>/` (a suffix when that name exists), or
- * `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says.
+ * `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says. The folders
+ * are 0700 and the files 0600 (scripts 0700): they hold exchanges. No part of the way there is
+ * followed when it is a link (src/io/safe-dir.ts), so a planted `.xborder/runs` link cannot send
+ * the run elsewhere.
  */
-import { chmod, mkdir, readdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../io/atomic-write.js';
-import { join, relative, resolve } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { entryAt, PRIVATE_FILE_MODE, writeFileAtomic } from '../io/atomic-write.js';
+import { makeDirNoFollow, makeUserDir } from '../io/safe-dir.js';
+import { writeFailure } from '../io/write-errors.js';
+import { dirname, join, relative, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import type { RunResult } from '../model.js';
 import { runFolderFiles, type RunFolderExtras } from '../report/run-folder.js';
@@ -18,6 +23,8 @@ export function runStamp(now: Date): string {
 }
 
 async function isEmptyOrMissing(dir: string): Promise<boolean> {
+  // A link is not looked through: makeUserDir refuses it with its own message.
+  if ((await entryAt(dir))?.isSymbolicLink()) return true;
   try {
     return (await readdir(dir)).length === 0;
   } catch (error) {
@@ -26,17 +33,21 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
   }
 }
 
-/** A new folder for this run: the stamp, or the stamp with `-2`, `-3`... when it exists. */
+/**
+ * A new folder for this run: the stamp, or the stamp with `-2`, `-3`... when that name is taken
+ * (by anything: a link with the name is never followed, mkdir does not follow links).
+ */
 async function freshRunDir(cwd: string, now: Date): Promise<string> {
-  await mkdir(resolve(cwd, RUNS_DIR), { recursive: true });
-  const base = resolve(cwd, RUNS_DIR, runStamp(now));
+  const runs = await makeDirNoFollow(resolve(cwd), RUNS_DIR, { tighten: true });
+  const stamp = runStamp(now);
   for (let n = 1; ; n++) {
-    const dir = n === 1 ? base : `${base}-${n}`;
+    const name = n === 1 ? stamp : `${stamp}-${n}`;
+    if (await entryAt(join(runs, name))) continue;
     try {
-      await mkdir(dir);
-      return dir;
+      return await makeDirNoFollow(runs, name);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Taken between the look and the mkdir (a concurrent run): try the next name.
+      if ((error as NodeJS.ErrnoException).code !== 'ELOOP' && (error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
     }
   }
 }
@@ -48,23 +59,25 @@ export async function saveRunFolder(run: RunResult, options: { cwd: string; out?
     if (options.out !== undefined) {
       dir = resolve(options.cwd, options.out);
       if (!(await isEmptyOrMissing(dir))) throw new UsageError(`--out ${options.out}: the directory is not empty; choose a new or empty one (xborder never mixes two runs in one folder).`);
-      await mkdir(dir, { recursive: true });
+      await makeUserDir(dir);
     } else {
       dir = await freshRunDir(options.cwd, options.now ?? new Date());
     }
     const { files, run: saved } = runFolderFiles(run, options);
     for (const file of files) {
       const path = join(dir, file.path);
-      await mkdir(join(path, '..'), { recursive: true });
-      // Temp file and rename: a full disk never leaves a cut report behind.
-      await writeFileAtomic(path, file.content);
-      if (file.mode) await chmod(path, file.mode);
+      await makeDirNoFollow(dir, dirname(file.path));
+      // Temp file and rename: a full disk never leaves a cut report behind; the mode is set as it is made.
+      await writeFileAtomic(path, file.content, { mode: file.mode ?? PRIVATE_FILE_MODE });
     }
     // The table names scripts by a path the user can type from where they ran xborder.
     const shown = relative(options.cwd, dir) || '.';
     return { dir, run: { ...saved, cases: saved.cases.map((c) => (c.reproducePath ? { ...c, reproducePath: join(shown, c.reproducePath) } : c)) } };
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new InputError(`Cannot save the run folder: ${(error as Error).message}. Use --out DIR to choose another place, or --no-save.`, options.out ?? RUNS_DIR);
+    // A refused link is named: it may be a component of the path (.xborder/runs), not the folder.
+    const e = error as NodeJS.ErrnoException;
+    const refused = e.code === 'ELOOP' && e.path ? `${e.path}: ` : '';
+    throw new InputError(`Cannot save the run folder: ${refused}${writeFailure(error)}. Use --out DIR to choose another place, or --no-save.`, options.out ?? RUNS_DIR);
   }
 }

@@ -21,6 +21,8 @@ export function writeFailure(error: unknown): string {
     EBADF: 'the target is closed or not open for writing',
     EIO: 'an input/output error on the device',
     EPIPE: 'the reader closed the pipe',
+    // Refused by atomic-write.ts and safe-dir.ts: output never follows a link someone may have planted.
+    ELOOP: 'it is a symbolic link, and xborder never writes through one (remove the link or choose another path)',
   };
   const text = (e?.code && words[e.code]) || (e?.message ?? String(error));
   return e?.code ? `${text} (${e.code})` : text;

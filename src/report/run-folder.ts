@@ -11,7 +11,7 @@ import { caseStatus } from './summary.js';
 export interface RunFile {
   path: string;
   content: string;
-  /** 0o755 for scripts. */
+  /** 0o700 for scripts (runnable by their owner only: they hold a request); other files 0600. */
   mode?: number;
 }
 
@@ -42,7 +42,7 @@ export function runFolderFiles(run: RunResult, extras: RunFolderExtras = {}): { 
     const dir = caseFolder(c, i);
     if (c.requestBody !== undefined) files.push({ path: `${dir}/request.json`, content: c.requestBody });
     files.push({ path: `${dir}/response.txt`, content: responseText(c) });
-    files.push({ path: `${dir}/reproduce.sh`, content: c.reproduce, mode: 0o755 });
+    files.push({ path: `${dir}/reproduce.sh`, content: c.reproduce, mode: 0o700 });
     return { ...c, reproducePath: `${dir}/reproduce.sh` };
   });
   const saved: RunResult = { ...run, cases };

@@ -1,5 +1,6 @@
 /** Report files are written whole or not at all; write failures are named in words. */
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { writeFileAtomic } from '../../src/io/atomic-write.js';
 import { writeFailure } from '../../src/io/write-errors.js';
 
 describe('writeFileAtomic', () => {
-  it('writes a new file and replaces an old one, leaving no temporary file and keeping its mode', async () => {
+  it('writes a new file and replaces an old one of the user\'s, leaving no temporary file and keeping its mode', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xb-atomic-'));
     const file = join(dir, 'junit.xml');
     await writeFileAtomic(file, '<first/>');
@@ -55,13 +56,57 @@ describe('writeFailure', () => {
   });
 });
 
-describe('writeFileAtomic through a symbolic link', () => {
-  it('replaces the file the link names and keeps the link', async () => {
+describe('writeFileAtomic never writes through a symbolic link', () => {
+  it('refuses a link at the path (ELOOP): the link and the file it names stay as they were', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xb-atomic-'));
-    writeFileSync(join(dir, 'real.xml'), '<old/>');
+    writeFileSync(join(dir, 'real.xml'), '<old/>', { mode: 0o644 });
     symlinkSync(join(dir, 'real.xml'), join(dir, 'link.xml'));
-    await writeFileAtomic(join(dir, 'link.xml'), '<new/>');
+    const error = await writeFileAtomic(join(dir, 'link.xml'), '<new/>').catch((e: unknown) => e);
+    expect((error as NodeJS.ErrnoException).code).toBe('ELOOP');
+    expect(writeFailure(error)).toContain('symbolic link');
     expect(lstatSync(join(dir, 'link.xml')).isSymbolicLink()).toBe(true);
-    expect(readFileSync(join(dir, 'real.xml'), 'utf8')).toBe('<new/>');
+    expect(readFileSync(join(dir, 'real.xml'), 'utf8')).toBe('<old/>');
+    expect(readdirSync(dir).sort()).toEqual(['link.xml', 'real.xml']);
+  });
+
+  it('refuses a dangling link too (it would create the file it names)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-atomic-'));
+    symlinkSync(join(dir, 'made.xml'), join(dir, 'link.xml'));
+    const error = await writeFileAtomic(join(dir, 'link.xml'), '<new/>').catch((e: unknown) => e);
+    expect((error as NodeJS.ErrnoException).code).toBe('ELOOP');
+    expect(existsSync(join(dir, 'made.xml'))).toBe(false);
+  });
+});
+
+describe('writeFileAtomic modes', () => {
+  it('creates files 0600 (or the mode asked), whatever the umask', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-atomic-'));
+    const old = process.umask(0);
+    try {
+      await writeFileAtomic(join(dir, 'a.json'), '{}');
+      await writeFileAtomic(join(dir, 'reproduce.sh'), 'true', { mode: 0o700 });
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(join(dir, 'a.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'reproduce.sh')).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('writeFileAtomic to streams', () => {
+  it('writes a FIFO the user names in place, as a reader sees it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-atomic-'));
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const reader = new Promise<string>((resolve, reject) => {
+      const child = spawn('cat', [fifo]);
+      let text = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+      child.on('error', reject);
+      child.on('close', () => resolve(text));
+    });
+    await writeFileAtomic(fifo, '<through the pipe/>');
+    expect(await reader).toBe('<through the pipe/>');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
   });
 });
