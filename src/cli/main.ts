@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { XborderError } from '../errors.js';
 import { guardStdio } from '../io/write-errors.js';
 import { defineCommands } from './commands/index.js';
+import { useXborderUsageErrors } from './usage-errors.js';
 
 /** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
 export async function main(argv: string[]): Promise<void> {
@@ -32,9 +33,12 @@ export async function main(argv: string[]): Promise<void> {
       // they are held and written masked once parsing ends, with the exit code mapping below.
       writeErr: (s) => void heldErrors.push(s),
     })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    // Each command's help lists its own flags, then the global ones in a section of their own (as gh does).
+    .configureHelp({ showGlobalOptions: true });
 
   defineCommands(program);
+  useXborderUsageErrors(program);
   // --show-secrets also reaches the cuts made for display below src/cli (see redact/run.ts).
   program.hook('preAction', async (_program, action) => {
     if (action.optsWithGlobals().showSecrets) (await import('../redact/run.js')).setShowSecrets(true);

@@ -14,7 +14,7 @@ export function defineFuzz(program: Command): void {
     .option('--save <dir>', 'write each minimal failing order and seed.txt here (default: the run folder)')
     .option('--shrink-requests <n>', 'requests shrinking may send (default 1000)')
     .option('--shrink-time <duration>', 'time shrinking may take (default 60s)');
-  addReportFlags(addCartFlags(addConfigFlags(fuzz))).addHelpText(
+  addReportFlags(addCartFlags(addConfigFlags(fuzz)), ['--last-failed']).addHelpText(
     'after',
     '\nEvery generated order is valid (real ISO codes, money that adds up, chained CartItemIds, the end\n' +
       "customer's values form-encoded as the platform does, text in many scripts, 1 to 100 products, up to\n" +

@@ -1,6 +1,6 @@
 /** `xborder openapi`: an OpenAPI 3.1 description of the merchant-hosted endpoints. */
 import type { Command } from 'commander';
-import { addConfigFlags, examples } from './shared-options.js';
+import { addMerchantUrlFlag, examples } from './shared-options.js';
 
 /** Declares the openapi command; the work is in ../actions/openapi.ts. */
 export function defineOpenapi(program: Command): void {
@@ -8,7 +8,8 @@ export function defineOpenapi(program: Command): void {
     .command('openapi')
     .description('print an OpenAPI 3.1 description of the merchant-hosted endpoints (JSON; --yaml for YAML)')
     .option('--yaml', 'print YAML instead of JSON');
-  addConfigFlags(openapi).addHelpText(
+  // It sends nothing: no connection flags (timeouts, TLS, proxy), which would be silently ignored.
+  addMerchantUrlFlag(openapi).addHelpText(
     'after',
     '\nThe configured paths, merchant URL and auth modes are used (the defaults without a config); every\n' +
       'body and answer refers to the shipped JSON Schemas, bundled into components. Feed it to a server\n' +

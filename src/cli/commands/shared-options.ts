@@ -5,12 +5,19 @@
 import { Option, type Command } from 'commander';
 import type { ConfigFlags } from '../../config/overrides.js';
 
-/** Adds the connection and target flags to `cmd`. */
+/** Adds the connection and target flags to `cmd`: every command that sends a request. */
 export function addConfigFlags(cmd: Command): Command {
+  return addConnectionFlags(
+    cmd
+      .option('--merchant-url <url>', 'merchant base URL (config merchant.baseUrl)')
+      .option('--platform-url <url>', 'platform base URL (config platform.baseUrl)')
+      .option('--merchant-guid <guid>', 'merchant GUID (config merchantGUID)'),
+  );
+}
+
+/** Adds how requests travel (timeouts, TLS, proxy): only commands that send anything take them. */
+function addConnectionFlags(cmd: Command): Command {
   return cmd
-    .option('--merchant-url <url>', 'merchant base URL (config merchant.baseUrl)')
-    .option('--platform-url <url>', 'platform base URL (config platform.baseUrl)')
-    .option('--merchant-guid <guid>', 'merchant GUID (config merchantGUID)')
     .option('--timeout <duration>', 'total timeout per request, e.g. 300000, 30s, 5m (default 5m)')
     .option('--connect-timeout <duration>', 'connect timeout (default 10s)')
     .option('--first-byte-timeout <duration>', 'time to the first response byte (default: the total timeout)')
@@ -34,20 +41,32 @@ export function addCartFlags(cmd: Command): Command {
     .addOption(new Option('--cart-methods <list>', 'GET, POST or GET,POST (config merchant.cartMethods)'));
 }
 
-/** Adds the report flags of a conformance run. */
-export function addReportFlags(cmd: Command): Command {
-  return cmd
+/** A report flag a command may leave out because it cannot honour it. */
+export type ReportFlag = '--last-failed' | '--concurrency';
+
+/**
+ * Adds the report flags of a conformance run, less those in `omit`: a command accepts only the
+ * flags it acts on, so `fuzz --last-failed` is refused (exit 2) rather than silently ignored.
+ */
+export function addReportFlags(cmd: Command, omit: ReportFlag[] = []): Command {
+  cmd
     .option('--strict', 'lenient forms (casing, aliases, numbers as strings) fail instead of warn')
     .option('--junit <file>', 'also write a JUnit XML report to FILE')
     .option('--html <file>', 'also write a self-contained HTML report to FILE')
     .option('--auth <modes>', 'only these configured auth modes, e.g. header,jwt')
-    .option('--concurrency <n>', 'requests in flight at once (default 4)')
     .option('--checks <ids>', 'report only these check ids, e.g. auth-enforced,guid-enforced (`xborder checks` lists them)')
     .option('--exclude-checks <ids>', 'leave these check ids out')
     .option('--out <dir>', 'save the run folder here (default .xborder/runs/<UTC time>)')
     .option('--no-save', 'do not save a run folder')
-    .option('--last-failed', 'run only the cases that failed or errored in the newest saved run')
     .option('--github', 'GitHub Actions job summary (GITHUB_STEP_SUMMARY) and annotations; automatic when GITHUB_ACTIONS=true');
+  if (!omit.includes('--concurrency')) cmd.option('--concurrency <n>', 'requests in flight at once (default 4)');
+  if (!omit.includes('--last-failed')) cmd.option('--last-failed', 'run only the cases that failed or errored in the newest saved run');
+  return cmd;
+}
+
+/** Adds the merchant URL alone: for commands that describe the merchant but send nothing (`openapi`). */
+export function addMerchantUrlFlag(cmd: Command): Command {
+  return cmd.option('--merchant-url <url>', 'merchant base URL (config merchant.baseUrl)');
 }
 
 /** The ConfigFlags part of a command's parsed options. */

@@ -9,7 +9,7 @@ export function defineStorefront(program: Command): void {
     .description('check the data attributes of storefront pages (data-countries, data-pc, data-manipulate, the country switcher), and data-pc against the cart with --cart')
     .argument('<urls...>', 'storefront pages (product pages, category pages)')
     .option('--cart', "also fetch the merchant's cart (merchant.cartToken) and compare its ProductClassCodes with the pages' data-pc");
-  addReportFlags(addCartFlags(addConfigFlags(storefront))).addHelpText(
+  addReportFlags(addCartFlags(addConfigFlags(storefront)), ['--last-failed', '--concurrency']).addHelpText(
     'after',
     '\nEach page is fetched with the HTTP settings of every request and parsed as a browser parses it; every\n' +
       'element with a storefront attribute is judged and named (tag, id or CSS path, its product, its line).\n' +
