@@ -1,17 +1,19 @@
 /**
- * Schema validation with the wire's leniency. One call of the compiled validator decides a valid
- * document. Only when it fails are the errors classified: a property written in another casing or
- * as a tolerated alias (`x-aliases`), a number written as a numeric string (and the like), an empty
- * string for an optional code are `lenient` findings; a documented alias (`x-documented-aliases`:
- * OTVoucherCurrencyCode for OTCurrencyCode) is renamed too, with an `info` finding in the same list
- * (it is documented, so it never warns, not even with strict); a name the schema does not know is
- * `info`; then a normalised copy (renamed, coerced) is validated again so the remaining errors are
- * the real ones. The input is never mutated.
+ * Schema validation with the platform's reader (platform-reader.ts). One call of the compiled
+ * validator decides a valid document. Only when it fails are the errors put to the reader: a name it
+ * reads as a documented one (another casing, a tolerated alias), a value it reads leniently (a number
+ * or boolean written as a string, a number for text, `null` or `""` for an optional value: absent) are
+ * `lenient` findings with the severity the reader gives the form; a documented alias
+ * (`x-documented-aliases`: OTVoucherCurrencyCode for OTCurrencyCode) is renamed too, with an `info`
+ * finding in the same list (it is documented, so it never warns, not even with strict); a name the
+ * schema does not know is `info`; then a normalised copy (renamed, coerced, absent values left out) is
+ * validated again so the remaining errors are what the reader cannot read. The input is never mutated.
  */
-import type { Finding, Severity } from '../model.js';
+import type { Finding } from '../model.js';
 import type { AjvError, CompiledValidator, SchemaMeta, ShapeNode } from './compiled.js';
 import { findingFromAjvError, jsonType, typesOf } from './ajv-findings.js';
 import { meaningfulErrors } from './error-noise.js';
+import { formSeverity, readName, readValue, type ReaderForm } from './platform-reader.js';
 import { escapeToken, getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
 import { clipped, quoted } from './shown.js';
 import { nearestName } from './suggest.js';
@@ -20,7 +22,7 @@ import { nearestName } from './suggest.js';
 export interface Classified {
   /** Real schema errors (severity error), paths in the input's terms. */
   schema: Finding[];
-  /** Tolerated deviations: casing, aliases, numbers as strings... (warning; error when strict), and documented aliases (info). */
+  /** Forms the platform's reader reads leniently (warning; error when strict), and documented aliases (info). */
   lenient: Finding[];
   /** Properties the schema does not document (info). */
   unknown: Finding[];
@@ -32,20 +34,20 @@ export interface Classified {
 
 /** A change the normalised copy gets, found in one pass. */
 type Fix =
-  | { kind: 'rename'; parent: string; from: string; to: string; viaAlias: boolean; documented?: boolean }
+  | { kind: 'rename'; parent: string; from: string; to: string; form: ReaderForm }
   | { kind: 'drop'; parent: string; name: string; documented: string }
-  | { kind: 'coerce'; path: string; from: unknown; to: unknown; expected: string }
-  | { kind: 'blank'; path: string; pattern: string };
+  | { kind: 'coerce'; path: string; from: unknown; to: unknown; expected: string; form: ReaderForm }
+  | { kind: 'absent'; path: string; from: unknown; expected: string; form: ReaderForm; pattern?: string };
 
 /** Renames nest (a renamed object may hold renamed keys), so passes repeat up to this many times. */
 const MAX_PASSES = 8;
-const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+/** Keywords that refuse a string by its documented form: an empty one there reads as absent. */
+const STRING_FORM_KEYWORDS = new Set(['pattern', 'format', 'enum', 'minLength', 'const']);
 
 /** Validates `doc`; see the module comment. */
 export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unknown, strict: boolean): Classified {
   if (validate(doc)) return { schema: [], lenient: [], unknown: [], normalized: doc, toOriginal: (p) => p };
 
-  const lenientSeverity: Severity = strict ? 'error' : 'warning';
   const renames: { norm: string; orig: string }[] = [];
   const toOriginal = (pointer: string): string => {
     let p = pointer;
@@ -63,7 +65,7 @@ export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unk
     const fixes = findFixes(errors, meta, current);
     if (fixes.length === 0) break;
     if (current === doc) current = structuredClone(doc);
-    for (const fix of fixes) lenient.push(describeFix(fix, toOriginal, lenientSeverity));
+    for (const fix of fixes) lenient.push(describeFix(fix, toOriginal, strict));
     for (const fix of fixes) applyFix(current, fix, renames);
     errors = validate(current) ? [] : [...(validate.errors ?? [])];
   }
@@ -73,9 +75,20 @@ export function classify(validate: CompiledValidator, meta: SchemaMeta, doc: unk
   for (const error of meaningfulErrors(errors)) {
     const name = unknownName(error);
     if (name !== undefined) unknown.push(unknownFinding(error, name, meta, toOriginal));
-    else schema.push(findingFromAjvError(error, current, toOriginal));
+    else schema.push(withReason(findingFromAjvError(error, current, toOriginal), error, meta, current));
   }
   return { schema, lenient, unknown, normalized: current, toOriginal };
+}
+
+/**
+ * A required value sent empty (`null` or `""`) says why it fails: the reader reads it as absent, so the
+ * answer lacks it (ajv alone would only say "must be boolean, not string").
+ */
+function withReason(finding: Finding, error: AjvError, meta: SchemaMeta, doc: unknown): Finding {
+  const value = getAt(doc, error.instancePath);
+  if (error.keyword !== 'type' || (value !== null && value !== '') || isOptional(meta, error.instancePath)) return finding;
+  const reading = readValue(value, { types: typesOf(error), required: true });
+  return reading.verdict === 'unreadable' ? { ...finding, message: `${finding.message}: ${reading.reason}` } : finding;
 }
 
 /** The name of an additional/unevaluated property error, else undefined. */
@@ -100,24 +113,14 @@ export function shapeAt(meta: SchemaMeta, instancePath: string): ShapeNode | und
 }
 
 /**
- * The documented name `name` stands for: a documented alias (`documented`: `x-documented-aliases`),
- * a tolerated alias (`x-aliases`), or the same name (or either alias) in another casing.
+ * The documented name `name` stands for, as the platform's reader reads it (readName): a documented
+ * alias (`documented`), a tolerated alias (`viaAlias`), or the same name (or either alias) in another
+ * casing.
  */
 export function documentedName(object: ShapeNode, name: string): { name: string; viaAlias: boolean; documented?: boolean } | undefined {
-  const props = object.props ?? [];
-  const aliases = object.aliases ?? {};
-  const documentedAliases = object.documentedAliases ?? {};
-  if (props.includes(name)) return undefined;
-  if (Object.prototype.hasOwnProperty.call(documentedAliases, name)) return { name: documentedAliases[name], viaAlias: true, documented: true };
-  if (Object.prototype.hasOwnProperty.call(aliases, name)) return { name: aliases[name], viaAlias: true };
-  const lower = name.toLowerCase();
-  const caseMatch = props.filter((p) => p.toLowerCase() === lower);
-  if (caseMatch.length === 1) return { name: caseMatch[0], viaAlias: false };
-  // Another casing of either alias is a casing deviation: lenient, as any other casing.
-  const others = { ...aliases, ...documentedAliases };
-  const aliasMatch = Object.keys(others).filter((a) => a.toLowerCase() === lower);
-  if (caseMatch.length === 0 && aliasMatch.length === 1) return { name: others[aliasMatch[0]], viaAlias: true };
-  return undefined;
+  const read = readName(object, name);
+  if (!read) return undefined;
+  return { name: read.name, viaAlias: read.form !== 'name-casing', ...(read.form === 'documented-alias' ? { documented: true } : {}) };
 }
 
 function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
@@ -127,13 +130,13 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
     const name = unknownName(error);
     if (name !== undefined) {
       const object = shapeAt(meta, error.instancePath);
-      const documented = object && documentedName(object, name);
+      const read = object && readName(object, name);
       const key = `${error.instancePath}\0${name}`;
-      if (!documented || seen.has(key)) continue;
+      if (!read || seen.has(key)) continue;
       seen.add(key);
       const parent = getAt(doc, error.instancePath) as Record<string, unknown>;
-      if (Object.prototype.hasOwnProperty.call(parent, documented.name)) fixes.push({ kind: 'drop', parent: error.instancePath, name, documented: documented.name });
-      else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: documented.name, viaAlias: documented.viaAlias, documented: documented.documented });
+      if (Object.prototype.hasOwnProperty.call(parent, read.name)) fixes.push({ kind: 'drop', parent: error.instancePath, name, documented: read.name });
+      else fixes.push({ kind: 'rename', parent: error.instancePath, from: name, to: read.name, form: read.form });
     } else if (error.keyword === 'required') {
       // In an object open to extra names (CardFields, a string map) another casing is no unknown
       // name, so it is found from the missing one: cardId for CardId.
@@ -141,25 +144,40 @@ function findFixes(errors: AjvError[], meta: SchemaMeta, doc: unknown): Fix[] {
       const parent = getAt(doc, error.instancePath);
       const object = shapeAt(meta, error.instancePath);
       if (!object || parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
-      const variant = Object.keys(parent).find((k) => documentedName(object, k)?.name === missing);
+      const variant = Object.keys(parent).find((k) => readName(object, k)?.name === missing);
       const key = `${error.instancePath}\0${variant}`;
       if (variant === undefined || seen.has(key)) continue;
       seen.add(key);
-      const documented = documentedName(object, variant);
-      fixes.push({ kind: 'rename', parent: error.instancePath, from: variant, to: missing, viaAlias: documented?.viaAlias ?? false, documented: documented?.documented });
-    } else if (error.keyword === 'pattern' && getAt(doc, error.instancePath) === '' && !seen.has(error.instancePath) && isOptional(meta, error.instancePath)) {
-      // An empty string where an optional code is documented (.NET's string.Empty): read as absent.
-      seen.add(error.instancePath);
-      fixes.push({ kind: 'blank', path: error.instancePath, pattern: String(error.params.pattern) });
-    } else if (error.keyword === 'type' && !seen.has(error.instancePath)) {
-      const coerced = lenientCoercion(getAt(doc, error.instancePath), typesOf(error));
-      if (coerced) {
+      fixes.push({ kind: 'rename', parent: error.instancePath, from: variant, to: missing, form: readName(object, variant)?.form ?? 'name-casing' });
+    } else if (!seen.has(error.instancePath)) {
+      const fix = valueFix(error, meta, doc);
+      if (fix) {
         seen.add(error.instancePath);
-        fixes.push({ kind: 'coerce', path: error.instancePath, from: getAt(doc, error.instancePath), ...coerced });
+        fixes.push(fix);
       }
     }
   }
   return fixes;
+}
+
+/**
+ * What the reader makes of a value the schema refused: its type (a type error), or an empty string
+ * refused by a string's documented form (`.NET`'s string.Empty where a code is documented).
+ */
+function valueFix(error: AjvError, meta: SchemaMeta, doc: unknown): Fix | undefined {
+  const value = getAt(doc, error.instancePath);
+  const emptyString = value === '' && STRING_FORM_KEYWORDS.has(error.keyword);
+  if (error.keyword !== 'type' && !emptyString) return undefined;
+  // A list item is never optional: the list holds it or not.
+  const required = !isOptional(meta, error.instancePath) || Array.isArray(parentOf(doc, error.instancePath)?.parent);
+  const types = error.keyword === 'type' ? typesOf(error) : ['string'];
+  const reading = readValue(value, { types, required });
+  if (reading.verdict !== 'lenient') return undefined;
+  if (reading.absent) {
+    const pattern = error.keyword === 'pattern' ? String(error.params.pattern) : undefined;
+    return { kind: 'absent', path: error.instancePath, from: value, expected: `null or ${pattern ? `matching ${pattern}` : reading.expected}`, form: reading.form, pattern };
+  }
+  return { kind: 'coerce', path: error.instancePath, from: value, to: reading.readAs, expected: reading.expected, form: reading.form };
 }
 
 /** True when the property at `pointer` is not required by its object's schema. */
@@ -170,33 +188,26 @@ function isOptional(meta: SchemaMeta, pointer: string): boolean {
   return name !== undefined && !(parent?.required ?? []).includes(name);
 }
 
-/** The documented form of a value sent in a tolerated wrong type, or undefined when not tolerated. */
+/** The documented form of a value sent in a tolerated wrong type, or undefined when the reader cannot read it. */
 export function lenientCoercion(value: unknown, types: string[]): { to: unknown; expected: string } | undefined {
-  if (typeof value === 'string') {
-    if ((types.includes('number') || types.includes('integer')) && NUMERIC.test(value)) {
-      const n = Number(value);
-      if (types.includes('number') || Number.isInteger(n)) return { to: n, expected: types.includes('number') ? 'number' : 'integer' };
-    }
-    const lower = value.trim().toLowerCase();
-    if (types.includes('boolean') && (lower === 'true' || lower === 'false')) return { to: lower === 'true', expected: 'boolean' };
-  }
-  if (typeof value === 'number' && Number.isFinite(value) && types.includes('string')) return { to: String(value), expected: 'string' };
-  return undefined;
+  if (value === null || value === '' || value === undefined) return undefined;
+  const reading = readValue(value, { types, required: false });
+  return reading.verdict === 'lenient' && !reading.absent ? { to: reading.readAs, expected: reading.expected } : undefined;
 }
 
-function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Severity): Finding {
+function describeFix(fix: Fix, toOriginal: (p: string) => string, strict: boolean): Finding {
   switch (fix.kind) {
     case 'rename':
       // A documented alias passes even --strict: it is read as the schema's name and only noted.
-      if (fix.documented) {
-        return { path: toOriginal(joinPointer(fix.parent, fix.from)), message: `${fix.from}: a documented name of ${fix.to} (read as ${fix.to})`, expected: fix.to, actual: fix.from, severity: 'info' };
+      if (fix.form === 'documented-alias') {
+        return { path: toOriginal(joinPointer(fix.parent, fix.from)), message: `${fix.from}: a documented name of ${fix.to} (read as ${fix.to})`, expected: fix.to, actual: fix.from, severity: formSeverity(fix.form, strict) };
       }
       return {
         path: toOriginal(joinPointer(fix.parent, fix.from)),
-        message: `${fix.from}: documented as ${fix.to}${fix.viaAlias ? ' (a known alias)' : ''}`,
+        message: `${fix.from}: documented as ${fix.to}${fix.form === 'name-alias' ? ' (a known alias)' : ''}`,
         expected: fix.to,
         actual: fix.from,
-        severity,
+        severity: formSeverity(fix.form, strict),
       };
     case 'drop':
       return {
@@ -204,15 +215,17 @@ function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Seve
         message: `${fix.name} duplicates ${fix.documented}; receivers may read either one`,
         expected: fix.documented,
         actual: fix.name,
-        severity,
+        severity: formSeverity('duplicate-name', strict),
       };
-    case 'blank':
+    case 'absent':
       return {
         path: toOriginal(fix.path),
-        message: `an empty string where a value matching ${fix.pattern} is documented; receivers read it as absent: send null or leave it out`,
-        expected: `null or matching ${fix.pattern}`,
-        actual: '',
-        severity,
+        message: fix.pattern
+          ? `an empty string where a value matching ${fix.pattern} is documented; receivers read it as absent: send null or leave it out`
+          : `${fix.from === null ? 'null' : 'an empty string'} where ${article(fix.expected.replace(/^null or /, ''))} is documented; the platform reads it as absent: ${fix.from === null ? 'leave it out' : 'send null or leave it out'}`,
+        expected: fix.expected,
+        actual: fix.from,
+        severity: formSeverity(fix.form, strict),
       };
     case 'coerce':
       return {
@@ -220,7 +233,7 @@ function describeFix(fix: Fix, toOriginal: (p: string) => string, severity: Seve
         message: `${quoted(fix.from)} is a ${jsonType(fix.from)}; documented as ${article(fix.expected)} (${quoted(fix.to)})`,
         expected: fix.expected,
         actual: clipped(fix.from),
-        severity,
+        severity: formSeverity(fix.form, strict),
       };
   }
 }
@@ -230,9 +243,11 @@ function article(type: string): string {
 }
 
 function applyFix(doc: unknown, fix: Fix, renames: { norm: string; orig: string }[]): void {
-  if (fix.kind === 'coerce' || fix.kind === 'blank') {
+  if (fix.kind === 'coerce' || fix.kind === 'absent') {
     const at = parentOf(doc, fix.path);
-    if (at) (at.parent as Record<string, unknown>)[at.key] = fix.kind === 'coerce' ? fix.to : null;
+    // Absent is left out (what the reader reads), not set to null: not every optional value is nullable.
+    if (at && fix.kind === 'coerce') (at.parent as Record<string, unknown>)[at.key] = fix.to;
+    else if (at) delete (at.parent as Record<string, unknown>)[at.key];
     return;
   }
   const parent = getAt(doc, fix.parent) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 /** The payload kinds xborder validates, and telling them apart by shape. */
+import { readProperty } from './platform-reader.js';
 import { RESPONSE_INFO_FIELDS, isFrameworkErrorBody } from './response-shape.js';
 
 /**
@@ -101,10 +102,9 @@ function lifecycleKind(doc: Record<string, unknown>, keys: Set<string>): Payload
   return undefined;
 }
 
-/** The value of the property named `lower` in any casing (the first one found). */
+/** The value of the property named `lower` as the platform's reader finds it (any casing). */
 function valueOf(doc: Record<string, unknown>, lower: string): unknown {
-  for (const key of Object.keys(doc)) if (key.toLowerCase() === lower) return doc[key];
-  return undefined;
+  return readProperty(doc, lower);
 }
 
 function carriesTracking(details: unknown): boolean {

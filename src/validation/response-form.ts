@@ -6,6 +6,7 @@
  * finding that says so instead of every ajv error the wrapper's absence would raise.
  */
 import type { Finding, Severity } from '../model.js';
+import { formSeverity } from './platform-reader.js';
 import { describeFrameworkError, responseShape, wrappedToFlat } from './response-shape.js';
 
 /** A document as its schema sees it. */
@@ -35,7 +36,7 @@ export function documentForm(kind: string, doc: unknown, strict: boolean): Docum
   if (kind !== 'order-response') return { doc, toInput: same, lenient: [] };
   switch (responseShape(doc)) {
     case 'flat': {
-      const severity: Severity = strict ? 'error' : 'info';
+      const severity = formSeverity('flat-response-info', strict);
       const finding: Finding = { path: '', message: FLAT_RESPONSE_INFO_MESSAGE, expected: '{ "ResponseInfo": {...} }', actual: 'the ResponseInfo fields at the top level', severity };
       return { doc: { ResponseInfo: doc }, toInput: wrappedToFlat, lenient: [finding] };
     }

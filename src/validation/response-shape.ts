@@ -6,6 +6,7 @@
  * answer through these helpers so that flat and wrapped are judged alike and paths point into the
  * body as it was sent.
  */
+import { keyFor } from './platform-reader.js';
 import { escapeToken } from './pointer.js';
 import { maskedHead } from '../redact/cut.js';
 
@@ -33,12 +34,8 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** The key of `obj` that is `name` in any casing (the exact spelling first), or undefined. */
-function keyOf(obj: Record<string, unknown>, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const lower = name.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
-}
+/** The key of `obj` that is `name` as the platform's reader matches names (any casing, exact first). */
+const keyOf = keyFor;
 
 /** The form of an answer body; see ResponseShape. */
 export function responseShape(body: unknown): ResponseShape {
