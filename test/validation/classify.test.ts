@@ -188,7 +188,7 @@ describe('one finding per problem', () => {
     const cart = sample('cart-full.json');
     cart.discountsList[0].CalculationMode = null;
     expect(check(validatePayload('cart', cart), 'schema').findings).toEqual([
-      { path: '/discountsList/0/CalculationMode', message: 'must be integer, not null', expected: 'integer', actual: null, severity: 'error' },
+      { path: '/discountsList/0/CalculationMode', message: 'must be integer, not null: required, and null reads as absent', expected: 'integer', actual: null, severity: 'error' },
     ]);
   });
 });
