@@ -4,6 +4,7 @@
  */
 import type { CaseResult, CheckResult, Endpoint, Exchange, RequestSpec } from '../model.js';
 import { toCurl } from '../http/curl.js';
+import { judgeErrorLeaks } from '../checks/error-leaks.js';
 
 /** The bits of a case the caller decides. */
 export interface CaseInput {
@@ -35,10 +36,15 @@ export interface CaseOptions {
   mask: (s: string) => string;
   /** reproduce.sh text for a request (credentials as environment references), for failed cases. */
   reproduce?: (request: RequestSpec, title: string) => string;
+  /** Lenient findings fail (error-leaks-internals too). */
+  strict?: boolean;
 }
 
 /** Builds the CaseResult; curl, script and bodies only where they help (failed, errored, or verbose). */
-export function caseResult(input: CaseInput, options: CaseOptions): CaseResult {
+export function caseResult(caseInput: CaseInput, options: CaseOptions): CaseResult {
+  // Every error answer of a merchant endpoint, whatever case sent it, is read for leaked internals.
+  const leaks = caseInput.endpoint === 'Storefront' ? undefined : judgeErrorLeaks(caseInput.exchange, { strict: options.strict, mask: options.mask });
+  const input = leaks ? { ...caseInput, checks: [...caseInput.checks, leaks] } : caseInput;
   const { exchange } = input;
   const request = exchange.request;
   const bad = input.checks.some((c) => c.status === 'failed' || c.status === 'errored');
