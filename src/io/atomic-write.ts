@@ -11,7 +11,7 @@
  * created: they hold requests and answers.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import { constants, writeSync, type Stats } from 'node:fs';
 import { lstat, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -29,6 +29,38 @@ export interface WriteOptions {
  * (/dev/stdout -> /proc/self/fd/1), but no one can plant them: only these are followed.
  */
 const STANDARD_STREAM = /^\/(?:dev\/(?:stdout|stderr|null|tty|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
+/** The descriptor a stream path names: /dev/stdout 1, /dev/stderr 2, /dev/fd/N and /proc/self/fd/N N. */
+function streamDescriptor(path: string): number | undefined {
+  if (path === '/dev/stdout') return 1;
+  if (path === '/dev/stderr') return 2;
+  const n = /\/fd\/(\d+)$/.exec(path);
+  return n ? Number(n[1]) : undefined;
+}
+
+/**
+ * Writes one of the process's own streams. Appended: when stdout is a file, truncating it would
+ * wipe what the run printed before. A socket (what Node's spawn gives a child as stdout) cannot be
+ * opened by name (ENXIO): then the descriptor itself is written.
+ */
+async function writeStream(path: string, data: string | Uint8Array): Promise<void> {
+  try {
+    await writeFile(path, data, { flag: 'a' });
+  } catch (error) {
+    const fd = streamDescriptor(path);
+    if ((error as NodeJS.ErrnoException).code !== 'ENXIO' || fd === undefined) throw error;
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    for (let offset = 0; offset < bytes.length; ) {
+      try {
+        offset += writeSync(fd, bytes, offset);
+      } catch (e) {
+        // A non-blocking descriptor whose reader is behind: wait for it, as the stream would.
+        if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  }
+}
 
 /** An ELOOP error saying the path is a symbolic link and why xborder does not write through it. */
 export function linkRefused(path: string): NodeJS.ErrnoException {
@@ -55,8 +87,7 @@ export async function entryAt(path: string): Promise<Stats | undefined> {
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
   if (STANDARD_STREAM.test(path)) {
-    // Appended: when stdout is a file, truncating it would wipe what the run printed before.
-    await writeFile(path, data, { flag: 'a' });
+    await writeStream(path, data);
     return;
   }
   const existing = await entryAt(path);
