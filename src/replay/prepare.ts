@@ -1,18 +1,19 @@
 /**
- * A recorded request made ready to send again: sent to the chosen target, stripped of every
- * credential it carried (recorded ones are masked, and never reused), and optionally given fresh
- * OrderIds. The current config's credentials are applied afterwards (src/auth applyAuth).
+ * A recorded request made ready to send again: sent to the target's origin (scheme, host and port),
+ * stripped of every credential it carried (credential-shaped headers and query parameters, URL user
+ * info: recorded ones are never reused), and optionally given fresh OrderIds. The current config's
+ * credentials are applied afterwards (src/auth applyAuth). Which entries are sent at all is scope.ts.
  */
 import type { AuthConfig, RequestSpec } from '../model.js';
-import { isSecretParam } from '../redact/patterns.js';
+import { isRecordedCredential } from './credentials.js';
 
-/** Headers never carried over: credentials, and what belongs to the recorded connection. */
-const DROPPED = new Set(['authorization', 'proxy-authorization', 'cookie', 'host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding', 'x-api-key']);
+/** Headers never carried over: what belongs to the recorded connection (credentials: credentials.ts). */
+const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding']);
 
 /** How to prepare: where to send, which header names the config's auth uses, fresh ids or not. */
 export interface PrepareOptions {
-  /** Base URL to send to (its origin replaces the recorded one); undefined: the recorded URL. */
-  target?: URL;
+  /** Base URL to send to: its origin, port included, replaces the recorded one. */
+  target: URL;
   auth: AuthConfig[];
   /** Old OrderId -> new one; shared across a replay so a lifecycle call follows its order. */
   freshIds?: { map: Map<string, string>; next: () => string };
@@ -45,17 +46,21 @@ function withFreshIds(body: string, fresh: NonNullable<PrepareOptions['freshIds'
 /** The request to send (before auth is applied). */
 export function prepareReplay(recorded: RequestSpec, options: PrepareOptions): RequestSpec {
   const url = new URL(recorded.url);
-  if (options.target) {
-    url.protocol = options.target.protocol;
-    url.host = options.target.host;
-  }
+  // Each part set on its own: assigning `host` without a port keeps the recorded port, so a target
+  // on the default port would have sent to the recorded one.
+  url.protocol = options.target.protocol;
+  url.hostname = options.target.hostname;
+  url.port = options.target.port;
+  url.username = '';
+  url.password = '';
+  url.hash = '';
   const queryAuth = authQueryNames(options.auth);
-  for (const name of [...url.searchParams.keys()]) if (queryAuth.has(name) || isSecretParam(name)) url.searchParams.delete(name);
+  for (const name of [...url.searchParams.keys()]) if (queryAuth.has(name) || isRecordedCredential(name)) url.searchParams.delete(name);
   const dropped = authHeaderNames(options.auth);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(recorded.headers)) {
     const key = name.toLowerCase();
-    if (DROPPED.has(key) || dropped.has(key) || isSecretParam(key)) continue;
+    if (CONNECTION_HEADERS.has(key) || dropped.has(key) || isRecordedCredential(key)) continue;
     headers[name] = value;
   }
   const body = recorded.body !== undefined && options.freshIds ? withFreshIds(recorded.body, options.freshIds) : recorded.body;

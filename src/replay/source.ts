@@ -29,7 +29,23 @@ export interface ReplaySource {
   recorded?: NamedExchange[];
 }
 
-/** Reads a HAR file or a run folder. */
+/**
+ * The recorded URL, checked: replay keeps its path and query and sends them to the target, so an
+ * entry without a full http(s) URL cannot be replayed. `where` names the entry for the user.
+ */
+function checkedUrl(raw: string, where: string, file: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return;
+  const shown = raw.length > 120 ? `${raw.slice(0, 119)}…` : raw;
+  throw new InputError(`${file}: ${where} has a request url that is not an http(s) URL: ${JSON.stringify(shown)}. Replay sends each entry's path and query to the target, so every entry needs a full URL (http://host/path); fix or remove that entry. Nothing was sent.`, file);
+}
+
+/** Reads a HAR file or a run folder; an entry whose url is not a URL is an InputError naming it (exit 2). */
 export async function loadReplaySource(path: string): Promise<ReplaySource> {
   let isDir = false;
   try {
@@ -39,12 +55,15 @@ export async function loadReplaySource(path: string): Promise<ReplaySource> {
   }
   if (!isDir) {
     const entries = await readHar(path);
+    for (const e of entries) checkedUrl(e.exchange.request.url, `entry #${e.index} (log.entries[${e.index - 1}])`, path);
     const recorded = entries.map((e) => ({ exchange: e.exchange, variant: recordedVariant(e.index, e.exchange.request.method, e.exchange.request.url), authMode: RECORDED_AUTH }));
     return { kind: 'har', items: recorded.map((r) => ({ variant: r.variant, authMode: r.authMode, request: r.exchange.request })), unreplayable: [], recorded };
   }
   const run = await readReport(join(path, 'report.json'));
   const items: ReplayItem[] = [];
   const unreplayable: ReplaySource['unreplayable'] = [];
+  const report = join(path, 'report.json');
+  run.cases.forEach((c, i) => checkedUrl(String(c.request.url), `case #${i + 1} (cases[${i}], ${c.endpoint} ${c.variant})`, report));
   for (const c of run.cases) {
     // A negative case was sent without (or with wrong) credentials on purpose: replay applies the
     // current ones, so it would be another request; `xborder check` sends those itself.

@@ -21,18 +21,32 @@ describe('prepareReplay', () => {
     expect(spec.headers).toEqual({ 'content-type': 'application/json', 'x-trace': 't1' });
     expect(spec.body).toBe('{}');
   });
-  it('keeps the recorded URL without a target', () => {
-    expect(prepareReplay(recorded(), { auth: [] }).url).toBe('https://old.example.com/base/order-update-create-url?keep=1');
+  it("sends to the target's port, also its default port, never the recorded one, and drops recorded user info", () => {
+    const onPort = { ...recorded(), url: 'http://user:pw@127.0.0.1:4567/base/order-update-create-url?keep=1#frag' };
+    expect(prepareReplay(onPort, { target: new URL('http://127.0.0.1'), auth: [] }).url).toBe('http://127.0.0.1/base/order-update-create-url?keep=1');
+    expect(prepareReplay(onPort, { target: new URL('https://shop.test:8443/x'), auth: [] }).url).toBe('https://shop.test:8443/base/order-update-create-url?keep=1');
+  });
+  it('drops every credential-shaped header and query parameter, keeps cart tokens and the rest', () => {
+    const spec = prepareReplay(
+      {
+        method: 'GET',
+        url: 'http://old.test/cart?merchantCartToken=c1&countryCode=DE&session=s&access_token=t&api_key=k&hmac=h&key=q',
+        headers: { 'x-hmac-sha256': 'h', 'x-session': 's', 'x-request-signature': 'g', 'ocp-apim-subscription-key': 'o', 'x-amz-security-token': 'a', 'x-api-key': 'k', 'x-client-secret': 's', 'x-passwd': 'p', 'x-apikey': 'k', 'x-auth-token': 't', cookie: 'c', 'proxy-authorization': 'p', 'x-cart-token': 'c2', 'x-trace': 't1', accept: 'application/json' },
+      },
+      { target: new URL('http://127.0.0.1:9000'), auth: [] },
+    );
+    expect(spec.url).toBe('http://127.0.0.1:9000/cart?merchantCartToken=c1&countryCode=DE');
+    expect(spec.headers).toEqual({ 'x-cart-token': 'c2', 'x-trace': 't1', accept: 'application/json' });
   });
   it('gives each recorded OrderId one fresh id, shared by every call about that order', () => {
     let n = 0;
     const fresh = { map: new Map<string, string>(), next: () => `GE00${++n}GB` };
-    const order = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', A: 1 })), { auth, freshIds: fresh });
-    const refund = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', Amount: 2 })), { auth, freshIds: fresh });
-    const other = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE2' })), { auth, freshIds: fresh });
+    const order = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', A: 1 })), { target: new URL('http://127.0.0.1:9000'), auth, freshIds: fresh });
+    const refund = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE1', Amount: 2 })), { target: new URL('http://127.0.0.1:9000'), auth, freshIds: fresh });
+    const other = prepareReplay(recorded(JSON.stringify({ OrderId: 'GE2' })), { target: new URL('http://127.0.0.1:9000'), auth, freshIds: fresh });
     expect(JSON.parse(order.body!)).toEqual({ OrderId: 'GE001GB', A: 1 });
     expect(JSON.parse(refund.body!).OrderId).toBe('GE001GB');
     expect(JSON.parse(other.body!).OrderId).toBe('GE002GB');
-    expect(prepareReplay(recorded('not json'), { auth, freshIds: fresh }).body).toBe('not json');
+    expect(prepareReplay(recorded('not json'), { target: new URL('http://127.0.0.1:9000'), auth, freshIds: fresh }).body).toBe('not json');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `xborder replay FILE.har|RUN_DIR`: the recorded platform requests sent again, in order, with the
- * current config's credentials (recorded ones are masked and never reused) and optionally fresh
+ * `xborder replay FILE.har|RUN_DIR`: the recorded platform requests sent again, in order, to the
+ * target only (`--target`, else merchant.baseUrl; never a host the recording names: scope.ts), with
+ * the current config's credentials (recorded ones are dropped, never reused) and optionally fresh
  * OrderIds; each answer judged by the one judge. `--compare` sets the new verdicts beside the old.
  */
 import type { Command } from 'commander';
@@ -10,6 +11,7 @@ import { applyAuth } from '../../auth/index.js';
 import { send, closeAgents } from '../../http/send.js';
 import { loadReplaySource } from '../../replay/source.js';
 import { prepareReplay } from '../../replay/prepare.js';
+import { scopeReplay } from '../../replay/scope.js';
 import { judgeRecorded } from '../../judge/judge-recorded.js';
 import { judgeList, type SkippedExchange } from '../../judge/judge-list.js';
 import { liveLine } from '../../proxy/live-line.js';
@@ -27,39 +29,58 @@ export interface ReplayOptions extends MerchantRunOptions {
   freshIds?: boolean;
   compare?: boolean;
   ignore?: string[];
+  all?: boolean;
 }
 
-function targetOf(raw: string | undefined): URL | undefined {
+function targetOf(raw: string | undefined, what: string): URL | undefined {
   if (!raw) return undefined;
+  let url: URL | undefined;
   try {
-    return new URL(raw);
+    url = new URL(raw);
   } catch {
-    throw new UsageError(`--target: not a URL: ${JSON.stringify(raw)} (expected http(s)://host[:port]).`);
+    url = undefined;
   }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`${what}: not an http(s) URL: ${JSON.stringify(raw)} (expected http(s)://host[:port]).`);
+  return url;
+}
+
+/** Where replay sends: `--target`, else merchant.baseUrl; never guessed from the recording. */
+function chooseTarget(opts: ReplayOptions, baseUrl: string): { target: URL; explicit: boolean } {
+  const explicit = targetOf(opts.target, '--target');
+  if (explicit) return { target: explicit, explicit: true };
+  const configured = targetOf(baseUrl || undefined, 'merchant.baseUrl');
+  if (configured) return { target: configured, explicit: false };
+  throw new UsageError(
+    'replay: no target to send to. Name the merchant with --target URL (xborder replay FILE --target http://127.0.0.1:3000) or set merchant.baseUrl in the config (or XBORDER_MERCHANT_URL / --merchant-url). ' +
+      'Replay never sends to the hosts a recording names: a recording can name any host, and every replayed request carries the configured credentials.',
+  );
 }
 
 /** `xborder replay`. */
 export async function run(source: string, opts: ReplayOptions, cmd: Command): Promise<number> {
   const session = await openSession(opts, cmd);
-  const target = targetOf(opts.target) ?? targetOf(session.config.merchant.baseUrl || undefined);
-  if (target) session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
+  const { target, explicit } = chooseTarget(opts, session.config.merchant.baseUrl);
+  session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
   const recorded = await loadReplaySource(source);
+  const scoped = scopeReplay(recorded.items, { target, explicitTarget: explicit, all: opts.all === true, config: session.config });
   // Every case keeps its (masked) bodies, as the proxy's do: replays and diffs of this run compare answers.
   const ctx = { ...merchantContextFor(session, opts), verbose: true };
   const auth = ctx.modes[0];
   if (!auth) throw new UsageError('replay: no auth mode configured (auth in the config, or --auth).');
-  warnTransport(session, [target?.toString()]);
+  warnTransport(session, [target.toString()]);
   if (!session.globals.json) {
-    session.output.err(`Replaying ${recorded.items.length} request${recorded.items.length === 1 ? '' : 's'} from ${source} to ${target ? target.origin : 'the recorded URLs'} with auth ${auth.mode}${opts.freshIds ? ', fresh OrderIds' : ''}\n`);
+    session.output.err(`Replaying ${scoped.send.length} request${scoped.send.length === 1 ? '' : 's'} from ${source} to ${target.origin} with auth ${auth.mode}${opts.freshIds ? ', fresh OrderIds' : ''}\n`);
   }
+  // What is not sent is always said, --quiet and --json included (on stderr): a silent skip would
+  // read as "replayed and passed".
   const reasons = new Map<string, string[]>();
-  for (const u of recorded.unreplayable) reasons.set(u.why, [...(reasons.get(u.why) ?? []), u.variant]);
+  for (const u of [...recorded.unreplayable, ...scoped.held]) reasons.set(u.why, [...(reasons.get(u.why) ?? []), u.variant]);
   for (const [why, variants] of reasons) session.output.err(`not replayed (${variants.length}): ${why}: ${variants.join('; ')}\n`);
   const fresh = opts.freshIds ? { map: new Map<string, string>(), next: ctx.newOrderId } : undefined;
   const cases: CaseResult[] = [];
   const skipped: SkippedExchange[] = [];
   try {
-    for (const item of recorded.items) {
+    for (const item of scoped.send) {
       const spec = await applyAuth(prepareReplay(item.request, { target, auth: session.config.auth, freshIds: fresh }), auth);
       if (spec.body !== undefined) {
         try {
@@ -80,7 +101,7 @@ export async function run(source: string, opts: ReplayOptions, cmd: Command): Pr
   const reported = await reportRecorded(session, ctx, opts, cases, skipped, 'replay');
   if (!opts.compare) return reported.code;
   // Only what was sent again is compared: the cases left out are listed above.
-  const sent = new Set(recorded.items.map((i) => `${i.variant}|${i.authMode}`));
+  const sent = new Set(scoped.send.map((i) => `${i.variant}|${i.authMode}`));
   const original = recorded.kind === 'har' ? judgeList(ctx, recorded.recorded ?? []).cases : (recorded.cases ?? []);
   const before = toRunResult(original.filter((c) => sent.has(`${c.variant}|${c.authMode}`)));
   const diff = diffRuns(session.redactor.json(before), session.redactor.json(reported.run), ignoreList(opts.ignore ?? []));
