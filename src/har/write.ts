@@ -3,8 +3,8 @@
  * configured auth header), secrets in the URL, and secrets or card data in either body. A recording
  * is made to be attached to a ticket, so nothing in it may need to be hidden afterwards.
  */
-import type { Exchange } from '../model.js';
-import type { HarDocument, HarEntry, HarPair } from './types.js';
+import type { Exchange, ReceivedResponse } from '../model.js';
+import type { HarDocument, HarEntry, HarPair, HarWire } from './types.js';
 
 /** The masking a HAR needs (the run's Redactor provides all three). */
 export interface HarMask {
@@ -30,13 +30,71 @@ function pairs(headers: Record<string, string>, mask: HarMask): HarPair[] {
   return Object.entries(mask.headers(headers)).map(([name, value]) => ({ name, value: value ?? '' }));
 }
 
+/** Header pairs in order, repeated ones kept, each masked on its own. */
+function listed(list: [string, string][], mask: HarMask): HarPair[] {
+  return list.map(([name, value]) => ({ name, value: mask.headers({ [name]: value })[name] ?? '' }));
+}
+
 function header(headers: Record<string, string>, name: string): string | undefined {
   const found = Object.keys(headers).find((k) => k.toLowerCase() === name);
   return found === undefined ? undefined : headers[found];
 }
 
-/** One exchange as a masked HAR entry; `started` is when the request arrived. */
-export function harEntry(exchange: Exchange, started: Date, mask: HarMask): HarEntry {
+/** The bytes as UTF-8 text, or undefined when they are not valid UTF-8 (a binary body). */
+function utf8(bytes: Buffer): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Binary bytes masked: the rules run on their latin1 view (one character per byte), so a secret or
+ * a card number written as text inside a binary body is masked there too, and every other byte kept.
+ */
+function maskedBytes(bytes: Buffer, mask: HarMask): Buffer {
+  const view = bytes.toString('latin1');
+  const masked = mask.text(view);
+  return masked === view ? bytes : Buffer.from(masked, 'latin1');
+}
+
+type HarContent = HarEntry['response']['content'];
+
+/**
+ * The answer's content as the caller saw it: text when it is UTF-8, base64 (`encoding`) when it is
+ * binary; a body that does not decode as its Content-Encoding says is recorded raw, as received,
+ * unless what did decode of it carries a secret (then the decoded part, masked, instead).
+ */
+function contentOf(res: ReceivedResponse, wire: HarWire | undefined, mask: HarMask): Pick<HarContent, 'text' | 'encoding'> & { note?: string } {
+  if (wire?.undecodable) {
+    const partial = res.body.toString('latin1');
+    if (mask.text(partial) === partial) return { text: maskedBytes(wire.rawBody, mask).toString('base64'), encoding: 'base64', note: 'the body does not decode as its Content-Encoding says: recorded raw, as received' };
+    return { text: maskBody(res.body.toString('utf8'), mask), note: 'the body does not decode as its Content-Encoding says; what decoded of it is recorded, masked (the raw bytes carry a secret)' };
+  }
+  const text = utf8(res.body);
+  if (text !== undefined) return { text: maskBody(text, mask) };
+  return { text: maskedBytes(res.body, mask).toString('base64'), encoding: 'base64' };
+}
+
+/** Why the recorded content is not the whole answer, in words (undefined when it is). */
+function contentNotes(res: ReceivedResponse, wire: HarWire | undefined, note: string | undefined): string | undefined {
+  const notes = [
+    ...(res.truncated ? ['cut at the body cap (--max-body)'] : []),
+    ...(wire?.brokenOff ? [`partial: the answer broke off after ${wire.rawBody.length} bytes of the body`] : []),
+    ...(note ? [note] : []),
+    ...(wire?.callerLeft ? ['the caller disconnected before the whole answer reached it'] : []),
+  ];
+  return notes.length > 0 ? notes.join('; ') : undefined;
+}
+
+/**
+ * One exchange as a masked HAR entry; `started` is when the request arrived. With `wire` (the
+ * proxy's), the entry records what the caller saw: the reason phrase, repeated headers, trailers, a
+ * binary body as base64, an undecodable body raw, an answer broken off mid-body with its status,
+ * headers and partial body (flagged `_partial`).
+ */
+export function harEntry(exchange: Exchange, started: Date, mask: HarMask, wire?: HarWire): HarEntry {
   const req = exchange.request;
   const url = mask.text(req.url);
   let query: HarPair[] = [];
@@ -46,8 +104,11 @@ export function harEntry(exchange: Exchange, started: Date, mask: HarMask): HarE
     // A URL the redactor changed beyond parsing keeps no query list; the url itself is still there.
   }
   const res = exchange.response;
-  const bodyText = res ? res.body.toString('utf8') : '';
   const wait = res ? Math.round(res.timeToFirstByteMs) : exchange.durationMs;
+  const content = res ? contentOf(res, wire, mask) : undefined;
+  const comment = res ? contentNotes(res, wire, content?.note) : undefined;
+  // The request as sent, without content-length (a replay computes its own).
+  const requestHeaders = wire ? listed(wire.requestHeaders.filter(([name]) => name.toLowerCase() !== 'content-length'), mask) : pairs(req.headers, mask);
   return {
     startedDateTime: started.toISOString(),
     time: exchange.durationMs,
@@ -56,7 +117,7 @@ export function harEntry(exchange: Exchange, started: Date, mask: HarMask): HarE
       url,
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: pairs(req.headers, mask),
+      headers: requestHeaders,
       queryString: query,
       ...(req.body !== undefined ? { postData: { mimeType: header(req.headers, 'content-type') ?? 'application/json', text: maskBody(req.body, mask) } } : {}),
       headersSize: -1,
@@ -64,20 +125,23 @@ export function harEntry(exchange: Exchange, started: Date, mask: HarMask): HarE
     },
     response: {
       status: res?.status ?? 0,
-      statusText: res ? (STATUS_TEXT[res.status] ?? '') : '',
+      statusText: res ? (wire ? wire.statusText : (STATUS_TEXT[res.status] ?? '')) : '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: res ? pairs(res.headers, mask) : [],
+      headers: res ? (wire ? listed(wire.responseHeaders, mask) : pairs(res.headers, mask)) : [],
       content: {
         size: res ? res.body.length : 0,
         mimeType: (res && header(res.headers, 'content-type')) ?? '',
-        ...(res ? { text: maskBody(bodyText, mask) } : {}),
-        ...(res?.truncated ? { comment: 'cut at the body cap (--max-body)' } : {}),
+        ...(content ? { text: content.text } : {}),
+        ...(content?.encoding ? { encoding: content.encoding } : {}),
+        ...(comment ? { comment } : {}),
+        ...(wire?.brokenOff ? { _partial: true } : {}),
       },
       redirectURL: '',
       headersSize: -1,
-      bodySize: res ? res.body.length : 0,
+      bodySize: res ? (wire ? wire.rawBody.length : res.body.length) : 0,
       ...(exchange.error ? { _error: mask.text(`${exchange.error.code}: ${exchange.error.message}`) } : {}),
+      ...(wire && wire.trailers.length > 0 ? { _trailers: listed(wire.trailers, mask) } : {}),
     },
     cache: {},
     timings: { send: 0, wait, receive: Math.max(0, exchange.durationMs - wait) },

@@ -22,6 +22,16 @@ export interface LiveLineInput {
   result?: CaseResult;
   /** The proxy answered (502/504) because the merchant could not. */
   byProxy?: boolean;
+  /** The caller disconnected before the whole answer reached it. */
+  callerLeft?: boolean;
+}
+
+/** A request the proxy refused to forward. */
+export interface RefusedLineInput {
+  method: string;
+  /** The request target as it came (already masked by the caller of refusedLine when it prints). */
+  target: string;
+  reason: string;
 }
 
 /** The answer's kind as the interface names it. */
@@ -40,6 +50,19 @@ function pathOf(url: string): string {
 
 /** One line (no newline). */
 export function liveLine(input: LiveLineInput, color: boolean): string {
+  const line = verdictLine(input, color);
+  return input.callerLeft ? `${line} (the caller disconnected before the whole answer reached it)` : line;
+}
+
+/** The line of a refused request: `400 GET //other:8080/x  refused: <why>`, in red on a terminal. */
+export function refusedLine(input: RefusedLineInput, color: boolean): string {
+  const text = `refused: ${input.reason}`;
+  // A request target is printed as text: control characters (never valid on a request line) shown escaped.
+  const target = JSON.stringify(input.target).slice(1, -1);
+  return `400 ${input.method} ${target}  ${color ? `${RED}${text}${RESET}` : text}`;
+}
+
+function verdictLine(input: LiveLineInput, color: boolean): string {
   const paint = (code: string, text: string) => (color ? `${code}${text}${RESET}` : text);
   const head = [String(input.status || '---'), input.method, pathOf(input.url), ...(input.orderId ? [input.orderId] : [])].join(' ');
   const r = input.result;

@@ -41,7 +41,7 @@ async function merchant(handler: (req: http.IncomingMessage, res: http.ServerRes
 
 async function proxyTo(target: string, settings = {}): Promise<{ proxy: RunningProxy; done: ProxiedExchange[] }> {
   const done: ProxiedExchange[] = [];
-  const proxy = await startProxy({ target: new URL(target), host: '127.0.0.1', port: 0, settings: { ...DEFAULT_HTTP_SETTINGS, ...settings }, onExchange: (p) => done.push(p) });
+  const proxy = await startProxy({ target: new URL(target), host: '127.0.0.1', port: 0, settings: { ...DEFAULT_HTTP_SETTINGS, ...settings }, onExchange: (p) => done.push(p), onRefused: () => undefined });
   closers.push(() => proxy.close());
   return { proxy, done };
 }

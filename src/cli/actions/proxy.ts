@@ -7,8 +7,10 @@ import type { Command } from 'commander';
 import { UsageError, InputError } from '../../errors.js';
 import type { CaseResult } from '../../model.js';
 import { VERSION } from '../../version.js';
-import { startProxy, type ProxiedExchange } from '../../proxy/server.js';
-import { liveLine } from '../../proxy/live-line.js';
+import { startProxy, type ProxiedExchange, type RefusedRequest } from '../../proxy/server.js';
+import { liveLine, refusedLine } from '../../proxy/live-line.js';
+import { checkHarTarget, checkRunFolderTarget } from '../../proxy/output-targets.js';
+import { isLoopbackHost } from '../../http/proxy.js';
 import { caseStatus } from '../../report/summary.js';
 import { judgeRecorded } from '../../judge/judge-recorded.js';
 import { recordedVariant, RECORDED_AUTH, type SkippedExchange } from '../../judge/judge-list.js';
@@ -21,6 +23,7 @@ import { learnHeaderCredentials } from '../../proxy/credentials.js';
 import { openSession, warnTransport } from '../session.js';
 import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
 import { reportRecorded } from '../recorded-report.js';
+import { RUNS_DIR } from '../run-folder.js';
 import { wholeNumberFlag } from '../flag-numbers.js';
 
 /** Options of `proxy`. */
@@ -54,6 +57,9 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
   // The exchanges are judged against the target: its path prefix is where the configured paths live.
   session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
   warnTransport(session, [target.toString()]);
+  // The session's traffic cannot be sent again: a HAR or run folder that cannot be written is refused now, not when it ends.
+  if (opts.har) await checkHarTarget('--har', opts.har, process.cwd());
+  if (opts.save !== false) await checkRunFolderTarget(opts.out, RUNS_DIR, process.cwd());
   // Every case keeps its (masked) bodies: the run folder then replays (`xborder replay RUN_DIR`) and
   // `diff` compares answers, not only verdicts.
   const ctx = { ...merchantContextFor(session, opts), verbose: true };
@@ -67,7 +73,8 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
   const onExchange = (p: ProxiedExchange): void => {
     seen++;
     const req = p.exchange.request;
-    learnHeaderCredentials(session.redactor, req.headers, session.config);
+    // One header at a time: a repeated Authorization is two credentials, each masked wherever it is echoed.
+    for (const [name, value] of p.wire.requestHeaders) learnHeaderCredentials(session.redactor, { [name]: value }, session.config);
     if (req.body !== undefined) {
       try {
         ctx.noteSecrets?.(JSON.parse(req.body));
@@ -79,18 +86,25 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
     const verdict = judgeRecorded(ctx, p.exchange, variant, RECORDED_AUTH);
     if (verdict) cases.push(verdict.result);
     else skipped.push({ variant, method: req.method, url: session.output.mask(req.url) });
-    if (opts.har) har.push(harEntry(p.exchange, p.started, session.redactor));
+    if (opts.har) har.push(harEntry(p.exchange, p.started, session.redactor, { ...p.wire, callerLeft: p.callerLeft }));
     // --quiet: only the exchanges that did not pass.
-    if (!session.globals.quiet || !verdict || caseStatus(verdict.result) !== 'passed') session.output.err(`${liveLine({ status: p.status, method: req.method, url: req.url, orderId: verdict?.orderId, result: verdict?.result, byProxy: p.byProxy }, session.output.color)}\n`);
+    if (!session.globals.quiet || !verdict || caseStatus(verdict.result) !== 'passed') session.output.err(`${liveLine({ status: p.status, method: req.method, url: req.url, orderId: verdict?.orderId, result: verdict?.result, byProxy: p.byProxy, callerLeft: p.callerLeft }, session.output.color)}\n`);
     if (session.globals.verbose) showExchange(session.output.err, p, session.redactor);
     if (count !== undefined && seen >= count) finish();
+  };
+  // Refused requests never reached the merchant: a line says why, they are not exchanges to judge or count.
+  const onRefused = (r: RefusedRequest): void => {
+    session.output.err(`${refusedLine({ method: r.method, target: r.target, reason: r.reason }, session.output.color)}\n`);
   };
 
   let proxy;
   try {
-    proxy = await startProxy({ target, host: opts.host ?? '127.0.0.1', port, settings: session.config.http, onExchange });
+    proxy = await startProxy({ target, host: opts.host ?? '127.0.0.1', port, settings: session.config.http, onExchange, onRefused });
   } catch (error) {
     throw new UsageError(`Cannot listen on ${opts.host ?? '127.0.0.1'}:${port}: ${(error as Error).message}. Pick another --port (0 picks a free one).`);
+  }
+  if (!isLoopbackHost(proxy.address)) {
+    session.output.warn(`the proxy listens on ${proxy.address}, not on loopback: anyone who can reach port ${new URL(proxy.url).port} can send requests through it to ${target.origin}, from this machine's address. Use --host 127.0.0.1 unless other machines must reach it.`);
   }
   session.output.err(`xborder proxy listening on ${proxy.url}, forwarding to ${target.toString()}${count ? ` (stops after ${count} exchange${count === 1 ? '' : 's'})` : ' (Ctrl-C to stop and report)'}\n`);
   const stop = () => finish();
@@ -119,8 +133,8 @@ async function writeHar(file: string, entries: HarEntry[]): Promise<void> {
 
 /** -v: the exchange as the HAR records it (masked). */
 function showExchange(err: (s: string) => void, p: ProxiedExchange, mask: Parameters<typeof harEntry>[2]): void {
-  const e = harEntry(p.exchange, p.started, mask);
+  const e = harEntry(p.exchange, p.started, mask, { ...p.wire, callerLeft: p.callerLeft });
   const headers = (list: { name: string; value: string }[]) => list.map((h) => `    ${h.name}: ${h.value}`).join('\n');
   err(`  > ${e.request.method} ${e.request.url}\n${headers(e.request.headers)}\n${e.request.postData ? `    ${e.request.postData.text}\n` : ''}`);
-  err(`  < ${e.response.status}\n${headers(e.response.headers)}\n${e.response.content.text ? `    ${e.response.content.text}\n` : ''}`);
+  err(`  < ${e.response.status} ${e.response.statusText}\n${headers(e.response.headers)}\n${e.response.content.text ? `    ${e.response.content.text}\n` : ''}`);
 }
