@@ -7,6 +7,7 @@
 import type { CheckResult, Exchange } from '../model.js';
 import { checkFrom } from './result.js';
 import { readErrorAnswer } from './error-answer.js';
+import { describeContentEncoding } from '../http/read-body.js';
 
 /** Result of judging transport: the checks, and whether the response can be judged further. */
 export interface TransportVerdict {
@@ -35,7 +36,7 @@ export function judgeTransport(exchange: Exchange, timeoutMs: number): Transport
       answered: false,
       checks: [
         { id: 'reachable', status: 'passed', findings: [] },
-        checkFrom('json-body', [{ message: `the body cannot be decoded: ${error.message}`, expected: 'a body encoded as its Content-Encoding says', actual: exchange.response.headers['content-encoding'] ?? error.code }]),
+        checkFrom('json-body', [{ message: `the body cannot be decoded: ${error.message}`, expected: 'a body encoded as its Content-Encoding says', actual: describeContentEncoding(exchange.response.headers['content-encoding'] ?? '') || error.code }]),
       ],
     };
   }

@@ -1,6 +1,6 @@
 import type { Finding, ReceivedResponse } from '../model.js';
 import { findJsonSyntaxError } from '../io/json-position.js';
-import { codingsToUndo } from './read-body.js';
+import { codingsToUndo, describeContentEncoding } from './read-body.js';
 import { firstInvalidUtf8 } from './utf8.js';
 import { maskedExcerpt, maskedHead } from '../redact/cut.js';
 
@@ -92,7 +92,7 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
   if (encoding && codingsToUndo(encoding) === undefined) {
     // Still encoded: every further finding would describe the encoding, not the merchant's JSON.
     findings.push({
-      message: `The body is encoded with "${encoding}", which xborder cannot decode; send gzip, deflate, br or none.`,
+      message: `The body is encoded with "${describeContentEncoding(encoding)}", which xborder cannot decode; send gzip, deflate, br or none.`,
       expected: 'Content-Encoding gzip, deflate, br or identity',
       actual: encoding,
     });
@@ -114,7 +114,8 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
   const bad = firstInvalidUtf8(buf);
   // A body cut at the cap may end inside a character: that is the cut, not the merchant's encoding.
   if (bad >= 0 && !(response.truncated && bad >= buf.length - 3)) {
-    const charset = /charset=([^;]+)/i.exec(contentType ?? '')?.[1]?.trim();
+    // Cut: the header is the merchant's, and a finding's message is shown whole.
+    const charset = /charset=([^;]+)/i.exec(contentType ?? '')?.[1]?.trim().slice(0, 40);
     findings.push({
       message: `The body is not valid UTF-8: byte ${bad} (0x${buf[bad]!.toString(16).toUpperCase().padStart(2, '0')}) starts no valid sequence${charset && !/^utf-?8$/i.test(charset) ? ` (the Content-Type declares charset=${charset})` : ''}.`,
       expected: 'UTF-8 text',

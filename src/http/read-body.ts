@@ -86,9 +86,41 @@ async function* decodeStage(src: AsyncIterable<Buffer>, coding: string, ctx: Cha
   }
 }
 
+/** Codings listed one by one up to this many; a longer stack is told in runs ("gzip ×1000"). */
+const LISTED_CODINGS = 8;
+/** Runs of a long stack shown before the rest is counted. */
+const SHOWN_RUNS = 4;
+/** Characters of one coding name shown (a header can hold one name of kilobytes). */
+const CODING_NAME_CHARS = 24;
+
+/**
+ * A stack of content codings as a short text, in the order they were applied: listed as sent when
+ * short ("gzip, br"), else in runs ("gzip ×1000", "gzip ×3, br ×2, … 7 more"). Bounded whatever the
+ * header holds: a finding carrying a 6,000-character header made the table report take minutes.
+ */
+export function describeCodings(applied: readonly string[]): string {
+  const name = (c: string) => (c.length > CODING_NAME_CHARS ? `${c.slice(0, CODING_NAME_CHARS - 1)}…` : c);
+  if (applied.length <= LISTED_CODINGS) return applied.map(name).join(', ');
+  const runs: { coding: string; count: number }[] = [];
+  for (const c of applied) {
+    const last = runs[runs.length - 1];
+    if (last && last.coding === c) last.count++;
+    else runs.push({ coding: c, count: 1 });
+  }
+  const shown = runs.slice(0, SHOWN_RUNS).map((r) => (r.count > 1 ? `${name(r.coding)} ×${r.count}` : name(r.coding)));
+  const rest = runs.slice(SHOWN_RUNS).reduce((n, r) => n + r.count, 0);
+  return rest > 0 ? `${shown.join(', ')}, … ${rest} more` : shown.join(', ');
+}
+
+/** A Content-Encoding header value as `describeCodings` shows it (bounded, whatever the merchant sent). */
+export function describeContentEncoding(header: string): string {
+  return describeCodings(header.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+}
+
 /** The error for a body whose Content-Encoding stacks more than MAX_CODINGS codings (judged like a corrupt body). */
 function tooManyCodings(codings: string[]): Error {
-  return Object.assign(new Error(`the body stacks ${codings.length} content codings (${[...codings].reverse().join(', ')}); xborder undoes at most ${MAX_CODINGS}`), { code: 'DECODING' });
+  const applied = [...codings].reverse();
+  return Object.assign(new Error(`the body stacks ${codings.length} content codings (${describeCodings(applied)}); xborder undoes at most ${MAX_CODINGS}`), { code: 'DECODING' });
 }
 
 /**

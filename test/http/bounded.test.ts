@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { judgeStatus200, judgeTransport } from '../../src/checks/transport.js';
 import { MAX_BODY_CEILING } from '../../src/config/limits.js';
 import { DEFAULT_HTTP_SETTINGS } from '../../src/http/defaults.js';
-import { MAX_CODINGS, readCapped } from '../../src/http/read-body.js';
+import { MAX_CODINGS, describeCodings, describeContentEncoding, readCapped } from '../../src/http/read-body.js';
 import { closeAgents, send } from '../../src/http/send.js';
 import type { Exchange, HttpSettings, RequestSpec } from '../../src/model.js';
 import { httpServer, listen, selfSignedCert, type Listening } from './servers.js';
@@ -110,9 +110,21 @@ describe('stacked content codings', () => {
     });
     const ex = await send(get(server.url), settings());
     expect(ex.error?.code).toBe('DECODING');
-    expect(ex.error?.message).toContain(`the body stacks 200 content codings (gzip, gzip, gzip,`);
+    expect(ex.error?.message).toContain('the body stacks 200 content codings (gzip ×200)');
     expect(ex.error?.message).toContain(`xborder undoes at most ${MAX_CODINGS}`);
     await server.close();
+  });
+
+  it('a stack is described in a bounded text: listed when short, in runs when long', () => {
+    expect(describeCodings(['gzip', 'br'])).toBe('gzip, br');
+    expect(describeCodings(Array.from({ length: 6 }, () => 'gzip'))).toBe('gzip, gzip, gzip, gzip, gzip, gzip');
+    expect(describeCodings(Array.from({ length: 1000 }, () => 'gzip'))).toBe('gzip ×1000');
+    const mixed = [...Array.from({ length: 5 }, () => 'gzip'), 'br', 'br', 'deflate', ...Array.from({ length: 3 }, () => 'gzip'), 'x', 'y', 'z'];
+    expect(describeCodings(mixed)).toBe('gzip ×5, br ×2, deflate, gzip ×3, … 3 more');
+    // Alternating names and kilobyte-long names stay short too.
+    const alternating = Array.from({ length: 2000 }, (_, i) => (i % 2 ? 'gzip' : 'a'.repeat(5000)));
+    expect(describeCodings(alternating).length).toBeLessThan(200);
+    expect(describeContentEncoding(` gzip,${'gzip, '.repeat(999)}`)).toBe('gzip ×1000');
   });
 
   it('the abort signal stops decoding even when the body itself is not tied to it', async () => {
