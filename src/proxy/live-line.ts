@@ -57,8 +57,8 @@ export function liveLine(input: LiveLineInput, color: boolean): string {
 /** The line of a refused request: `400 GET //other:8080/x  refused: <why>`, in red on a terminal. */
 export function refusedLine(input: RefusedLineInput, color: boolean): string {
   const text = `refused: ${input.reason}`;
-  // A request target is printed as text: control characters (never valid on a request line) shown escaped.
-  const target = JSON.stringify(input.target).slice(1, -1);
+  // Control characters (never valid on a request line) are shown escaped, never sent to the terminal.
+  const target = input.target.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return `400 ${input.method} ${target}  ${color ? `${RED}${text}${RESET}` : text}`;
 }
 
