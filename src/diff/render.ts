@@ -1,5 +1,10 @@
-/** The comparison of two runs as text (one line per case that moved, answer differences below) or JSON. Pure. */
+/**
+ * The comparison of two runs as text (one line per case that moved, answer differences below) or JSON.
+ * Pure. The case names, paths and values come from the two reports (the merchant's answers): each is
+ * escaped as it enters a line, so none can recolour the terminal or start a line of its own.
+ */
 import { showValue } from '../report/finding-text.js';
+import { escapeControls as t } from '../report/terminal-text.js';
 import type { RunDiff } from './compare.js';
 
 const RED = '\u001b[31m';
@@ -28,19 +33,20 @@ export function renderDiffText(diff: RunDiff, options: { color: boolean; verbose
     if (quiet && !options.verbose) continue;
     const word = c.change === 'newly failing' ? paint(RED, 'NEWLY FAILING') : c.change === 'fixed' ? paint(GREEN, 'fixed') : c.change;
     const statuses = `${c.before ?? '-'} -> ${c.after ?? '-'}`;
-    lines.push(`${word}  ${c.key.replace(/\|/g, ' | ')}  (${statuses})`);
-    if (c.newFailures?.length) lines.push(`    now failing: ${c.newFailures.join(', ')}`);
-    if (c.status) lines.push(`    HTTP status: ${c.status.before ?? 'none'} -> ${c.status.after ?? 'none'}`);
+    lines.push(`${word}  ${t(c.key.replace(/\|/g, ' | '))}  (${t(statuses)})`);
+    if (c.newFailures?.length) lines.push(`    now failing: ${t(c.newFailures.join(', '))}`);
+    if (c.status) lines.push(`    HTTP status: ${t(String(c.status.before ?? 'none'))} -> ${t(String(c.status.after ?? 'none'))}`);
     for (const ch of c.answer ?? []) {
-      if (ch.kind === 'added') lines.push(`    + ${shownPath(ch.path)}: ${showValue(ch.after)}`);
-      else if (ch.kind === 'removed') lines.push(`    - ${shownPath(ch.path)}: ${showValue(ch.before)}`);
-      else lines.push(`    ~ ${shownPath(ch.path)}: ${showValue(ch.before)} -> ${showValue(ch.after)}`);
+      if (ch.kind === 'added') lines.push(`    + ${t(shownPath(ch.path))}: ${t(showValue(ch.after))}`);
+      else if (ch.kind === 'removed') lines.push(`    - ${t(shownPath(ch.path))}: ${t(showValue(ch.before))}`);
+      else lines.push(`    ~ ${t(shownPath(ch.path))}: ${t(showValue(ch.before))} -> ${t(showValue(ch.after))}`);
     }
-    if (c.answerNote) lines.push(`    (answers not compared: ${c.answerNote})`);
+    if (c.answerNote) lines.push(`    (answers not compared: ${t(c.answerNote)})`);
   }
   const n = diff.counts;
   lines.push('');
-  lines.push(`${labelA} -> ${labelB}: ${n.fixed} fixed, ${n['newly failing']} newly failing, ${n['still failing']} still failing, ${n.unchanged} unchanged${n['only in A'] ? `, ${n['only in A']} only in ${labelA}` : ''}${n['only in B'] ? `, ${n['only in B']} only in ${labelB}` : ''}`);
+  const [a, b] = [t(labelA), t(labelB)];
+  lines.push(`${a} -> ${b}: ${n.fixed} fixed, ${n['newly failing']} newly failing, ${n['still failing']} still failing, ${n.unchanged} unchanged${n['only in A'] ? `, ${n['only in A']} only in ${a}` : ''}${n['only in B'] ? `, ${n['only in B']} only in ${b}` : ''}`);
   lines.push(diff.regression ? paint(RED, 'Regression: something that passed before fails now.') : 'No regression.');
   return `${lines.join('\n')}\n`;
 }

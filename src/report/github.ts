@@ -7,6 +7,7 @@ import type { RunResult } from '../model.js';
 import { caseName } from './case-name.js';
 import { describeFinding } from './finding-text.js';
 import { summaryLine } from './table.js';
+import { escapeControls } from './terminal-text.js';
 
 /** Failed checks listed in the summary before "and N more". */
 const SUMMARY_ROWS = 50;
@@ -51,7 +52,8 @@ export function githubAnnotations(run: RunResult): string[] {
       .filter((k) => k.status === 'failed')
       .map((k) => {
         const finding = k.findings[0] ? describeFinding(k.findings[0]) : 'failed';
-        return `::error title=${escapeProperty(`xborder ${k.id}`)}::${escapeData(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${finding}`)}`;
+        // The merchant's text shows its control characters as escapes; escapeData then keeps it on this one line.
+        return `::error title=${escapeProperty(`xborder ${k.id}`)}::${escapeData(escapeControls(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${finding}`))}`;
       }),
   );
 }

@@ -2,16 +2,19 @@
  * The default terminal report: a table per endpoint (case, check, auth mode, result, detail, time),
  * then the details of every failed case (response body and a curl reproduction), then one summary
  * line. Every line fits the width; many cases that fail for one cause collapse into one row (and one
- * detail). Pure: RunResult in, text out; colour and width are parameters.
+ * detail). Pure: RunResult in, text out; colour and width are parameters. Text that came from the
+ * merchant (or a recording) is escaped where it enters (terminal-text.ts): it never moves the cursor,
+ * recolours the screen or starts a line of its own.
  */
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { CaseResult, CheckResult, CheckStatus, RunResult, Summary } from '../model.js';
-import { caseStatus } from './summary.js';
+import { caseStatus, partialLine } from './summary.js';
 import { describeFinding } from './finding-text.js';
 import { caseName } from './case-name.js';
 import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
 import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
+import { escapeControls, escapeLines } from './terminal-text.js';
 
 /** How the table is drawn. */
 export interface TableOptions {
@@ -55,11 +58,13 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   const failedCases = run.cases.filter(bad);
   const shown = options.verbose && !options.quiet ? run.cases.map((c) => ({ first: c, others: [] as CaseResult[] })) : groupCases(failedCases);
   for (const { first, others } of shown) {
-    const names = others.slice(0, 4).map(listedName).join(', ') + (others.length > 4 ? `, +${others.length - 4} more` : '');
+    const names = others.slice(0, 4).map((o) => escapeControls(listedName(o))).join(', ') + (others.length > 4 ? `, +${others.length - 4} more` : '');
     const more = others.length > 0 ? `  … and ${others.length} more case${others.length === 1 ? '' : 's'} with the same outcome: ${names}\n` : '';
     out.push(fitLines(caseDetail(first, options, chalk) + more, width));
   }
   out.push(fitLines(summaryLine(run.summary, run.cases.length, paint), width));
+  const partial = partialLine(run);
+  if (partial) out.push(fitLines(chalk.bold(partial), width));
   // Answered and skipped on a synthetic cart: the merchant refused the cart, or may have.
   const unjudged = run.cases.filter((c) => c.cart?.origin === 'synthetic' && c.response !== undefined && c.checks.some((k) => k.status === 'skipped')).length;
   if (unjudged > 0) {
@@ -133,14 +138,16 @@ function drawTable(rows: Row[], width: number, color: boolean, paint: Painter): 
 
 function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   const time = c.response ? `${Math.round(c.response.durationMs)} ms` : '';
-  const name = caseName(c);
+  // A replayed recording names its cases from what it recorded: as foreign as a merchant's answer.
+  const name = escapeControls(caseName(c));
+  const authMode = escapeControls(c.authMode);
   const rows: Row[] = [];
   const passed = c.checks.filter((k) => k.status === 'passed');
   const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
-  for (const check of shown) rows.push({ variant: name, short: c.variant, check: check.id, authMode: c.authMode, status: check.status, detail: detailOf(check), time });
+  for (const check of shown) rows.push({ variant: name, short: escapeControls(c.variant), check: escapeControls(check.id), authMode, status: check.status, detail: escapeControls(detailOf(check)), time });
   if (!verbose && passed.length > 0) {
     // Passed checks fold into one row; -v lists each of them.
-    rows.unshift({ variant: name, short: c.variant, check: passed.length === 1 ? passed[0]!.id : `${passed.length} checks`, authMode: c.authMode, status: 'passed', detail: '', time });
+    rows.unshift({ variant: name, short: escapeControls(c.variant), check: passed.length === 1 ? escapeControls(passed[0]!.id) : `${passed.length} checks`, authMode, status: 'passed', detail: '', time });
   }
   return rows;
 }
@@ -154,26 +161,28 @@ function detailOf(check: CheckResult): string {
 }
 
 function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<typeof Chalk>): string {
-  const lines = [chalk.bold(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${caseStatus(c)}`)];
-  lines.push(`  request: ${c.request.method} ${c.request.url}`);
+  // Every value below came from the merchant or a recording, but for the words around it: escaped here.
+  const t = escapeControls;
+  const lines = [chalk.bold(`${t(c.endpoint)} ${t(caseName(c))} [auth ${t(c.authMode)}]: ${caseStatus(c)}`)];
+  lines.push(`  request: ${t(c.request.method)} ${t(c.request.url)}`);
   if (options.verbose) {
-    for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${k}: ${v}`);
-    if (c.requestBody) lines.push(indent(c.requestBody, 4));
+    for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${t(k)}: ${t(String(v))}`);
+    if (c.requestBody) lines.push(indent(escapeLines(c.requestBody), 4));
   }
   if (c.response) lines.push(`  response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`);
-  if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${k}: ${v}`);
+  if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${t(k)}: ${t(String(v))}`);
   for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
-    for (const f of check.findings) lines.push(`  ${check.id}: ${describeFinding(f)}`);
+    for (const f of check.findings) lines.push(`  ${t(check.id)}: ${t(describeFinding(f))}`);
   }
-  if (c.responseBody !== undefined) lines.push('  body:', indent(bodyExcerpt(c.responseBody, options), 4));
+  if (c.responseBody !== undefined) lines.push('  body:', indent(escapeLines(bodyExcerpt(c.responseBody, options)), 4));
   if (options.verbose && c.decodedValues?.length) {
     lines.push('  decoded values:');
-    for (const v of c.decodedValues) lines.push(`    ${v.path}: ${JSON.stringify(v.raw)} -> ${JSON.stringify(v.decoded)}`);
+    for (const v of c.decodedValues) lines.push(`    ${t(v.path)}: ${t(JSON.stringify(v.raw))} -> ${t(JSON.stringify(v.decoded))}`);
   }
   // With a run folder the script stands in for the one-line curl (the full command is in it, or -v).
-  if (c.reproducePath && !options.verbose) lines.push(`  reproduce: sh ${c.reproducePath}`);
-  else if (c.curl && !options.verbose && c.curl.length > CURL_SHOWN) lines.push(`  reproduce: ${c.curl.slice(0, CURL_SHOWN)}… (-v prints the whole command; a saved run has it as reproduce.sh)`);
-  else if (c.curl) lines.push(`  reproduce: ${c.curl}`);
+  if (c.reproducePath && !options.verbose) lines.push(`  reproduce: sh ${t(c.reproducePath)}`);
+  else if (c.curl && !options.verbose && c.curl.length > CURL_SHOWN) lines.push(`  reproduce: ${escapeLines(c.curl.slice(0, CURL_SHOWN))}… (-v prints the whole command; a saved run has it as reproduce.sh)`);
+  else if (c.curl) lines.push(`  reproduce: ${escapeLines(c.curl)}`);
   return `${lines.join('\n')}\n`;
 }
 

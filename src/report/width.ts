@@ -47,8 +47,11 @@ export function wrap(text: string, width: number): string[] {
           line = '';
         }
         const chars = [...rest];
-        lines.push(chars.slice(0, width).join(''));
-        rest = chars.slice(width).join('');
+        // Never break right before `::`: GitHub Actions would read the next line as a workflow command.
+        let at = width;
+        while (at > 1 && chars[at] === ':' && chars[at + 1] === ':') at--;
+        lines.push(chars.slice(0, at).join(''));
+        rest = chars.slice(at).join('');
       }
       if (!line) line = rest;
       else if (displayLength(line) + 1 + displayLength(rest) <= width) line = `${line} ${rest}`;
