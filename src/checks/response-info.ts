@@ -3,7 +3,7 @@
  * (`{ "ResponseInfo": {...} }`) or flat at the top level as every deployed integration sends them
  * (public-facts), casing tolerated (the platform's .NET parser is case-insensitive).
  */
-import { unwrapResponseInfo } from '../validation/index.js';
+import { readBoolean, readProperty, unwrapResponseInfo } from '../validation/index.js';
 
 /** The fields xborder reads from a ResponseInfo, normalised. */
 export interface ResponseInfoView {
@@ -18,13 +18,11 @@ export interface ResponseInfoView {
   description?: string;
 }
 
-function pick(obj: Record<string, unknown>, name: string): unknown {
-  if (name in obj) return obj[name];
-  const key = Object.keys(obj).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : obj[key];
-}
+/** A field as the platform's reader finds it (any casing). */
+const pick = readProperty;
 
-const text = (v: unknown) => (v === undefined || v === null ? undefined : String(v));
+// The platform's reader reads "" like null: absent.
+const text = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v));
 
 /**
  * The ResponseInfo of a parsed body, or undefined when there is none. Which bodies carry one (a
@@ -37,8 +35,8 @@ export function readResponseInfo(body: unknown): ResponseInfoView | undefined {
   const success = pick(o, 'Success');
   return {
     shape: found.shape,
-    // .NET reads "True"/"false" strings as booleans too (the lenient check warns about them).
-    success: success === true || /^true$/i.test(String(success)) ? true : success === false || /^false$/i.test(String(success)) ? false : undefined,
+    // Read as the platform reads it: "True"/"false" strings are booleans too (the lenient check warns about them).
+    success: readBoolean(success),
     internalOrderId: text(pick(o, 'InternalOrderId')),
     paymentCurrencyCode: text(pick(o, 'PaymentCurrencyCode')),
     paymentAmount: text(pick(o, 'PaymentAmount')),

@@ -10,6 +10,8 @@ export { schemaErrors } from './schema-errors.js';
 export { validateConfigDocument } from './config.js';
 export { statusOfFindings } from './check-result.js';
 export { lenientCoercion } from './classify.js';
+export type { ReaderForm, ValueReading } from './platform-reader.js';
+export { FORMS, formSeverity, readBoolean, readName, readNumber, readProperty, readValue } from './platform-reader.js';
 export type { ResponseShape, UnwrappedResponseInfo } from './response-shape.js';
 export { RESPONSE_INFO_FIELDS, describeFrameworkError, isFrameworkErrorBody, responseShape, unwrapResponseInfo, wrappedToFlat } from './response-shape.js';
 export { FLAT_RESPONSE_INFO_MESSAGE, FRAMEWORK_ERROR_MESSAGE } from './response-form.js';
