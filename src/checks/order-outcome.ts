@@ -23,3 +23,15 @@ export function judgeErrorStatus(exchange: Exchange, info: ResponseInfoView | un
   }
   return checkFrom('error-status', []);
 }
+
+/** The checks every case keeps of its answer, whatever else it judges (see answerChecks). */
+const ANSWER_CHECKS = new Set(['reachable', 'within-timeout', 'error-status']);
+
+/**
+ * The checks of `checks` that every case reports, whatever behaviour it judges: transport, and
+ * `error-status`, since an error answered with HTTP 200 is one on a re-delivery, an update or a
+ * repeated lifecycle call as much as on a first delivery.
+ */
+export function answerChecks(checks: readonly CheckResult[]): CheckResult[] {
+  return checks.filter((c) => ANSWER_CHECKS.has(c.id));
+}

@@ -142,7 +142,40 @@ describe('verdicts on merchants the reference faults do not cover', () => {
       return 'default';
     }));
     const { report } = await check(project(url));
-    expect(statuses(report, 'SendOrderToMerchant', 'redelivery')['idempotent-redelivery']).toBe('warning');
+    expect(statuses(report, 'SendOrderToMerchant', 'redelivery')['idempotent-redelivery']).toBe('failed');
+  });
+
+  it('a re-delivery refused because its cart is used up ("Cart already ordered") has not been recognised: failed', async () => {
+    const seen = new Set<string>();
+    const url = await merchant(conforming((req) => {
+      const id = req.body.OrderId;
+      if (!req.url.includes('order') || typeof id !== 'string' || req.body.MerchantOrderId) return 'default';
+      if (seen.has(id)) return { status: 400, body: { ResponseInfo: { Success: false, Message: 'Cart already ordered', Description: 'it was converted into an order already' } } };
+      seen.add(id);
+      return 'default';
+    }));
+    const { code, report } = await check(project(url));
+    expect(code).toBe(1);
+    const redelivery = report.cases.find((c) => c.variant === 'redelivery' && c.endpoint === 'SendOrderToMerchant')!;
+    const verdict = redelivery.checks.find((k) => k.id === 'idempotent-redelivery')!;
+    expect(verdict.status).toBe('failed');
+    expect(verdict.findings[0]!.message).toContain('without saying it already exists: Cart already ordered');
+  });
+
+  it('a duplicate answered HTTP 200 {"Success":false,"Message":"... Already Exists."} passes as a duplicate but fails error-status on the re-delivery and the update', async () => {
+    const seen = new Set<string>();
+    const url = await merchant(conforming((req) => {
+      const id = req.body.OrderId;
+      if (!req.url.includes('order') || typeof id !== 'string') return 'default';
+      if (seen.has(id)) return { status: 200, body: { Success: false, Message: `Order ${id} Already Exists.` } };
+      seen.add(id);
+      return 'default';
+    }));
+    const { code, report } = await check(project(url));
+    expect(code).toBe(1);
+    expect(statuses(report, 'SendOrderToMerchant', 'redelivery')).toMatchObject({ 'idempotent-redelivery': 'passed', 'error-status': 'failed' });
+    // The update carries the same OrderId, so this merchant refuses it the same way: both findings.
+    expect(statuses(report, 'SendOrderToMerchant', 'update')).toMatchObject({ 'update-same-order': 'failed', 'error-status': 'failed' });
   });
 
   it('a refusal answered with HTTP 200 and Success false is rejected, but fails error-status', async () => {
@@ -151,8 +184,8 @@ describe('verdicts on merchants the reference faults do not cover', () => {
       : 'default')));
     const { code, report } = await check(project(url));
     expect(code).toBe(1);
-    expect(statuses(report, 'SendOrderToMerchant', 'missing-credentials')).toEqual({ 'auth-enforced': 'passed', 'error-status': 'failed' });
-    expect(statuses(report, 'GetCheckoutCartInfo', 'GET wrong-header-value')).toEqual({ 'auth-enforced': 'passed', 'error-status': 'failed' });
+    expect(statuses(report, 'SendOrderToMerchant', 'missing-credentials')).toMatchObject({ 'auth-enforced': 'passed', 'error-status': 'failed' });
+    expect(statuses(report, 'GetCheckoutCartInfo', 'GET wrong-header-value')).toMatchObject({ 'auth-enforced': 'passed', 'error-status': 'failed' });
   });
 
   it('a cart answered HTTP 200 with Success false is an error-status failure, not a pile of cart-schema findings', async () => {

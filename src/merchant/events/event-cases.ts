@@ -11,6 +11,7 @@
  */
 import type { AuthConfig, CaseResult, CheckResult, LifecycleEvent } from '../../model.js';
 import { checkFrom } from '../../checks/result.js';
+import { answerChecks } from '../../checks/order-outcome.js';
 import { describeError } from '../../checks/response-info.js';
 import { judgePayment } from '../../checks/payment.js';
 import { applyAuth } from '../../auth/index.js';
@@ -53,7 +54,7 @@ export async function runEventCases(ctx: MerchantContext, event: LifecycleEvent,
   cases.push(report(ctx, spec, event, auth.mode, first, firstChecks));
   if (first.exchange.response) {
     const again = await sendAccepted(ctx, spec, body, auth);
-    cases.push(report(ctx, spec, `${event} redelivery`, auth.mode, again, [...again.checks.filter((c) => c.id === 'reachable' || c.id === 'within-timeout'), judgeRedelivery(first, again, spec.endpoint)]));
+    cases.push(report(ctx, spec, `${event} redelivery`, auth.mode, again, [...answerChecks(again.checks), judgeRedelivery(first, again, spec.endpoint)]));
   }
   if (event === 'status') cases.push(...(await statusCodes(ctx, spec, placed, auth)));
   const unknown = eventBody(ctx, event, { ...placed, ids: { orderId: ctx.newOrderId() } }, 'canceled');
@@ -66,13 +67,13 @@ export async function runEventCases(ctx: MerchantContext, event: LifecycleEvent,
 async function statusCodes(ctx: MerchantContext, spec: EventSpec, placed: PlacedOrder, auth: AuthConfig): Promise<CaseResult[]> {
   const british = await sendAccepted(ctx, spec, eventBody(ctx, 'status', placed, 'cancelled'), auth);
   const spelled = checkFrom('status-spellings', british.accepted ? [] : [{ message: `StatusCode "cancelled" was not accepted though both spellings occur on the wire: ${british.info ? describeError(british.info) : `HTTP ${british.exchange.response?.status ?? 'no answer'}`}`, expected: 'Success true, like "canceled"', actual: british.exchange.response?.status ?? british.exchange.error?.code }]);
-  const transport = british.checks.filter((c) => c.id === 'reachable' || c.id === 'within-timeout');
+  const transport = answerChecks(british.checks);
   const odd = await sendAccepted(ctx, spec, eventBody(ctx, 'status', placed, 'xborder-unknown-status'), auth);
   const status = odd.exchange.response?.status;
   const clean = checkFrom('unknown-status-clean', status !== undefined && status >= 500 ? [{ message: `an unknown StatusCode crashed the endpoint (HTTP ${status}); refuse it (400) or accept it`, expected: 'a 4xx refusal or Success true', actual: status }] : []);
   return [
     report(ctx, spec, 'status cancelled', auth.mode, british, [...transport, spelled]),
-    report(ctx, spec, 'status unknown-code', auth.mode, odd, [...odd.checks.filter((c) => c.id === 'reachable' || c.id === 'within-timeout'), ...(odd.exchange.response ? [clean] : [])]),
+    report(ctx, spec, 'status unknown-code', auth.mode, odd, [...answerChecks(odd.checks), ...(odd.exchange.response ? [clean] : [])]),
   ];
 }
 

@@ -13,6 +13,7 @@ import type { AuthConfig, CaseResult, CheckResult, Exchange, LifecycleEvent } fr
 import { applyAuth } from '../../auth/index.js';
 import { judgePayment } from '../../checks/payment.js';
 import { checkFrom } from '../../checks/result.js';
+import { answerChecks } from '../../checks/order-outcome.js';
 import { caseResult } from '../../engine/case-result.js';
 import type { MerchantContext } from '../context.js';
 import { EVENT_SPECS, refundableLines, refundBody, type RefundLine } from './bodies.js';
@@ -83,7 +84,7 @@ async function lifecycle(ctx: MerchantContext, auth: AuthConfig): Promise<CaseRe
 async function refundRest(ctx: MerchantContext, auth: AuthConfig, steps: Steps, ids: { orderId: string; merchantOrderId?: string }, currency: string, rest: RefundLine[]): Promise<void> {
   const body = refundBody(ctx.config, ids, `RF-${ids.orderId}-2`, currency, rest);
   const sent = await sendAccepted(ctx, EVENT_SPECS.refund, body, auth);
-  const transport = sent.checks.filter((c) => c.id === 'reachable' || c.id === 'within-timeout');
+  const transport = answerChecks(sent.checks);
   const effect = checkFrom('event-redelivery', sent.accepted || !sent.exchange.response ? [] : [{ message: 'the refund of the rest of the order was refused: the re-delivered refund was applied a second time', expected: 'Success true', actual: `HTTP ${sent.exchange.response.status}` }]);
   steps.add('refund of the rest', sent.exchange, [...transport, ...(sent.exchange.response ? [effect] : [])]);
 }
