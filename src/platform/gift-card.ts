@@ -11,6 +11,7 @@ import { fieldOf } from './error-info.js';
 import { VALIDATE_GIFT_CARD } from './operations.js';
 import { postToPlatform, type PlatformResult } from './post.js';
 import { platformUrl } from './request.js';
+import { readBoolean, readNumber } from '../validation/platform-reader.js';
 
 /** What to validate. */
 export interface GiftCardQuery {
@@ -78,12 +79,11 @@ export async function validateGiftCard(query: GiftCardQuery, config: XborderConf
 
 /** Reads the answer's fields leniently for display; the checks say what is wrong with them. */
 export function readGiftCardAnswer(doc: unknown): GiftCardAnswer {
-  const bool = (v: unknown) => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+  // Booleans and numbers as the platform's reader reads them ("True", "12.50").
+  const bool = readBoolean;
   const str = (v: unknown) => (v === null ? null : v === undefined ? undefined : String(v));
   const balanceRaw = fieldOf(doc, 'Balance');
-  const balance = typeof balanceRaw === 'number' ? balanceRaw
-    : typeof balanceRaw === 'string' && balanceRaw.trim() !== '' && Number.isFinite(Number(balanceRaw)) ? Number(balanceRaw)
-    : balanceRaw === null ? null : undefined;
+  const balance = readNumber(balanceRaw) ?? (balanceRaw === null ? null : undefined);
   const global = fieldOf(doc, 'IsGlobalEGiftCard') ?? fieldOf(doc, 'IsPlatformGiftCard');
   return {
     isValid: bool(fieldOf(doc, 'IsValid')),
