@@ -19,6 +19,7 @@ import { runOrderCase } from './order-case.js';
 import { runInvalidOrder, runOrderSequences } from './order-sequences.js';
 import { runCartSequence } from './cart-sequence.js';
 import { negativeTasks } from './negative-cases.js';
+import { raceTasks } from './race/race-tasks.js';
 
 /** An order to post: a built-in sample (prepared with fresh ids) or the user's own file (sent as given). */
 export interface OrderSource {
@@ -50,6 +51,8 @@ export interface PlanParts {
   sends?: EventSend[];
   /** The cases of every event in merchant.events, and the lifecycle scenarios (`check`). */
   events?: boolean;
+  /** Copies delivered at once by the race checks (`--race N`, default 4); they run with the sequences. */
+  race?: number;
 }
 
 /** Every built-in order sample, ready to post. */
@@ -96,6 +99,8 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     const mode = ctx.modes[0];
     tasks.push({ label: `order cart reuse, CartHash, unknown cart [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['cart-reuse', 'wrong-cart-hash', 'unknown-cart'], mode.mode), run: () => runCartSequence(ctx, () => fullest.build(), mode) });
   }
+  // Concurrent and retried deliveries race in the merchant's store, whatever the auth mode: once.
+  if (parts.sequences && fullest?.onCart && ctx.modes[0]) tasks.push(...raceTasks(ctx, () => fullest.build(), ctx.modes[0], { count: parts.race, phase: ORDER_PHASE }));
   // The lifecycle scenarios are about the merchant's state, not an auth mode: once.
   if (parts.events && ctx.config.merchant.events.length > 0 && ctx.modes[0]) {
     const mode = ctx.modes[0];

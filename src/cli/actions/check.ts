@@ -9,10 +9,13 @@ import { sampleOrderSources, type OrderSource } from '../../merchant/plan.js';
 import type { MerchantContext } from '../../merchant/context.js';
 import { fileOrderSource } from '../../merchant/file-order.js';
 import { runMerchantCommand, type MerchantRunOptions } from '../merchant-run.js';
+import { wholeNumberFlag } from '../flag-numbers.js';
 
 /** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
-export function run(opts: MerchantRunOptions, cmd: Command): Promise<number> {
-  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true }));
+export function run(opts: MerchantRunOptions & { race?: string }, cmd: Command): Promise<number> {
+  // Checked before anything is sent: a bad --race is a usage error (exit 2).
+  const race = wholeNumberFlag('--race', opts.race, 2, 64, 4);
+  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true, race }));
 }
 
 /** `xborder check-cart`. */

@@ -8,7 +8,8 @@ export function defineCheck(program: Command): void {
     .command('check')
     .description('every merchant check: cart and order, every configured auth mode, positive and negative');
   addReportFlags(addCartFlags(addConfigFlags(check)))
-    .addHelpText('after', examples('xborder check', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
+    .option('--race <n>', 'copies of one order (and one refund) delivered at once by the race checks, 2 to 64 (default 4)')
+    .addHelpText('after', examples('xborder check', 'xborder check --race 8 --checks redelivery-concurrent,refund-concurrent', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
     .action(async (opts, cmd) => {
     const { run } = await import('../actions/check.js');
     process.exitCode = await run(opts, cmd);

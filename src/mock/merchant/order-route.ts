@@ -22,10 +22,12 @@ export interface OrderContext {
   store: MerchantStore;
   /** Store mode: a new order must convert a cart this merchant issued, once, with its CartHash. */
   storeMode?: boolean;
+  /** Race faults: the slow work between looking the order up and inserting it (race-faults.ts). */
+  pauseBeforeInsert?: () => Promise<void>;
 }
 
 /** Handles one SendOrderToMerchant body (raw bytes) and returns the answer. */
-export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
+export async function handleOrder(body: Buffer, ctx: OrderContext): Promise<Reply> {
   const parsed = parseJson(body);
   if (!parsed.ok) return bodyError(ctx, 400, 'Bad request', parsed.reason);
   if (!isObject(parsed.value)) return bodyError(ctx, 400, 'Bad request', 'The order must be a JSON object.');
@@ -49,7 +51,7 @@ export function handleOrder(body: Buffer, ctx: OrderContext): Reply {
   const decoded = decodePayload(order).decoded as JsonObject;
   const crash = latentCrash(decoded, ctx.fault);
   if (crash) return crash;
-  const stored = storeOrder(orderId, decoded, ctx);
+  const stored = await storeOrder(orderId, decoded, ctx);
   if (!('internalOrderId' in stored)) return stored;
 
   let note: string | undefined;
@@ -89,7 +91,7 @@ export function checkGuid(order: JsonObject, ctx: Pick<OrderContext, 'config' | 
 }
 
 /** Creates, re-finds or updates the stored order; a Reply when the update names no order. */
-function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContext): StoredOrder | Reply {
+async function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContext): Promise<StoredOrder | Reply> {
   const { store, fault } = ctx;
   const merchantOrderId = getString(decoded, 'MerchantOrderId');
   if (merchantOrderId) {
@@ -103,12 +105,15 @@ function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContext): St
     const problem = checkCart(decoded, ctx);
     if (problem) return problem;
   }
+  // Only the race faults wait here; without them lookup and insert stay one synchronous step.
+  if (ctx.pauseBeforeInsert) await ctx.pauseBeforeInsert();
+  if (ctx.storeMode) useCart(decoded, ctx);
   return store.create(orderId, decoded);
 }
 
 /**
  * Store mode: the order converts a cart this merchant issued and has not converted yet, and repeats
- * its merchantCartHash (when the order carries one). The cart is then used up, whatever ClearCart
+ * its merchantCartHash (when the order carries one). useCart then uses it up, whatever ClearCart
  * says, as real stores delete it.
  */
 function checkCart(order: JsonObject, ctx: OrderContext): Reply | undefined {
@@ -121,8 +126,14 @@ function checkCart(order: JsonObject, ctx: OrderContext): Reply | undefined {
   if (cart.cleared && ctx.fault !== 'cart-reuse-accepted') return bodyError(ctx, 400, 'Cart already ordered', `No filled cart found for token ${cart.token}: it was converted into an order already.`);
   const hash = getString(order, 'CartHash');
   if (hash !== undefined && hash !== cart.hash && ctx.fault !== 'cart-hash-ignored') return bodyError(ctx, 400, 'Cart changed', 'CartHash does not match the cart: it changed since GetCheckoutCartInfo answered it.');
-  cart.cleared = true;
   return undefined;
+}
+
+/** Uses up the cart the order converted (checked by checkCart), as real stores delete it. */
+function useCart(order: JsonObject, ctx: OrderContext): void {
+  const cartId = getString(order, 'CartId');
+  const cart = cartId === undefined ? undefined : ctx.store.cart(cartId);
+  if (cart) cart.cleared = true;
 }
 
 function successReply(stored: StoredOrder, charged: boolean, fault: string | undefined): Reply {

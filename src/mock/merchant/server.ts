@@ -16,6 +16,9 @@ import { handleOrder } from './order-route.js';
 import { eventAt, type EventKind } from './events/paths.js';
 import { handleEvent } from './events/route.js';
 import { MerchantStore, type MerchantStateSnapshot } from './store.js';
+import { KeyedLock } from './keyed-lock.js';
+import { orderKeyOf, pauseBeforeInsert, racesOrders, refundIdsAtArrival, RACE_DELAY_MS, sleep as pause } from './race-faults.js';
+import { leakInternals } from './leak-fault.js';
 
 /** Options of the reference merchant. */
 export interface MockMerchantOptions {
@@ -77,13 +80,14 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
   store.addCart(config.merchant.cartToken);
   const storeMode = options.store === true;
   const shape = options.responseShape ?? (storeMode ? 'flat' : 'wrapped');
-  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs: options.slowMs ?? DEFAULT_SLOW_MS, requireOrderParam: options.requireOrderParam };
+  const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
+  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs, requireOrderParam: options.requireOrderParam, orderLock: new KeyedLock(), pauseBeforeInsert: pauseBeforeInsert(fault, slowMs) };
 
   const server = createServer((req, res) => {
     handle(req, ctx)
       .catch((error: unknown): Outcome => ({ reply: errorReply(500, 'Internal error', error instanceof Error ? error.message : String(error)) }))
       .then(({ reply, authMode }) => {
-        writeReply(res, reply, fault, shape);
+        writeReply(res, fault === 'error-leaks' ? leakInternals(reply) : reply, fault, shape);
         options.onRequest?.({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]!, status: res.statusCode, authMode, ...(reply.note ? { note: reply.note } : {}) });
       })
       .catch(() => res.destroy());
@@ -105,6 +109,9 @@ interface HandlerContext {
   storeMode: boolean;
   slowMs: number;
   requireOrderParam?: string;
+  /** Deliveries of one OrderId, one at a time (the race faults go without). */
+  orderLock: KeyedLock;
+  pauseBeforeInsert?: () => Promise<void>;
 }
 
 /** Where store mode issues carts: the stand-in for a store's own API, so no platform auth applies. */
@@ -142,11 +149,25 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
   const reply = isCart
     ? handleCart({ method: method as HttpMethod, query: url.searchParams, body: method === 'POST' ? body : undefined }, ctx)
     : event
-      ? handleEvent(event, body, ctx)
+      ? await eventReply(event, body, ctx)
       : ctx.requireOrderParam && !url.searchParams.get(ctx.requireOrderParam)
         ? errorReply(400, 'Bad request', `The order URL has no ${ctx.requireOrderParam} parameter (the platform adds it from the cart's urlParameters).`)
-        : handleOrder(body, ctx);
+        : await orderReply(body, ctx);
   return { reply, authMode: auth.mode };
+}
+
+/** An order, serialised per OrderId unless a race fault is on (then lookup and insert race). */
+function orderReply(body: Buffer, ctx: HandlerContext): Promise<Reply> {
+  if (racesOrders(ctx.fault)) return handleOrder(body, ctx);
+  return ctx.orderLock.run(orderKeyOf(body), () => handleOrder(body, ctx));
+}
+
+/** An event; under `refund-race` a refund is looked up on arrival and applied after the slow part. */
+async function eventReply(event: EventKind, body: Buffer, ctx: HandlerContext): Promise<Reply> {
+  if (ctx.fault !== 'refund-race' || event !== 'refund') return handleEvent(event, body, ctx);
+  const known = refundIdsAtArrival(body, ctx.store);
+  await pause(RACE_DELAY_MS);
+  return handleEvent(event, body, known ? { ...ctx, refundIdsAtArrival: known } : ctx);
 }
 
 /** The outcome of judging a request's credentials. */

@@ -13,6 +13,8 @@ export interface EventContext {
   config: XborderConfig;
   fault: string | undefined;
   store: MerchantStore;
+  /** `refund-race`: the RefundIds the order had when this refund arrived (a stale lookup). */
+  refundIdsAtArrival?: ReadonlySet<string>;
 }
 
 /** How an event named its order: by the merchant's InternalOrderId when it gave one, else by the platform OrderId. */

@@ -30,7 +30,8 @@ export const refundEvent: EventHandler = {
   },
   apply(order, body, ctx) {
     const refundId = getString(body, 'RefundId')!.trim();
-    const seen = order.refunds.find((refund) => refund.refundId === refundId);
+    // Under refund-race the lookup was made before the slow part, so a copy applied meanwhile is missed.
+    const seen = order.refunds.find((refund) => refund.refundId === refundId && (ctx.refundIdsAtArrival?.has(refundId) ?? true));
     if (seen) {
       seen.deliveries += 1;
       if (ctx.fault === 'refund-applied-twice') {
