@@ -1,0 +1,110 @@
+/**
+ * End to end: text from a merchant stays text. A merchant on 127.0.0.1 answers with ESC sequences,
+ * a C1 CSI, a bidi override and "\n::error::pwned" (in a JSON Message and in a plain-text body). The
+ * table, -v, --github, diff and runs print none of those characters raw, and no line of their output
+ * starts a GitHub workflow command, but for xborder's own `::error title=xborder ...` annotations.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+
+const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const HOSTILE = 'Out of stock\u001b[2J\u001b[31m\u001b]0;owned\u0007 \u009b1m \u202eexe.txt\r\n::error::pwned\n  ::add-mask::x';
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const OURS = /^::error title=xborder [a-z0-9-]+::/;
+
+let server: http.Server;
+let url: string;
+/** What the next answers say: a benign run first, a hostile one after (so diff has changes to show). */
+let hostile = true;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    req.resume().on('end', () => {
+      const message = hostile ? HOSTILE : 'Out of stock';
+      if (req.method === 'GET') {
+        // A framework's plain-text error page: line breaks of its own.
+        // A header carries latin-1 at most: a C1 CSI (0x9B) is the control that gets through.
+        res.writeHead(500, { 'content-type': 'text/plain', 'x-trace': hostile ? 'a\u009b8mb' : 'ab' });
+        res.end(`Fatal error: ${message}\n::error::pwned-from-body\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ResponseInfo: { Success: false, ErrorCode: 'E1', Message: message, Description: message } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xb-text-'));
+  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: { baseUrl: url }, auth: [{ mode: 'none' }], timeoutMs: 10_000 }));
+  return dir;
+}
+
+/** No raw control character, and every line that GitHub would read as a command is one of ours. */
+function expectSafe(result: CliResult): void {
+  for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
+    expect(text, stream).not.toMatch(RAW_CONTROL);
+    for (const line of text.split('\n')) {
+      if (line.trimStart().startsWith('::')) expect(line, `${stream}: a line starts a workflow command`).toMatch(OURS);
+    }
+  }
+}
+
+describe('merchant text in the terminal and in CI logs', () => {
+  it('the table and -v show the merchant text escaped, never raw', async () => {
+    hostile = true;
+    const dir = project();
+    for (const args of [['check'], ['check', '-v']]) {
+      const result = await runCli([...args, '--no-save'], { cwd: dir });
+      expect(result.code, result.stderr).toBe(1);
+      expectSafe(result);
+      // Shown, as escapes: the reader still sees what the merchant sent.
+      expect(result.stdout).toContain('\\x1b[2J');
+      expect(result.stdout).toContain('\\x3a:error::pwned-from-body');
+      if (args.includes('-v')) expect(result.stdout).toMatch(/x-trace: a.*8mb/);
+    }
+  }, 120_000);
+
+  it('--github: the annotations stay (one per failed check), the merchant text inside them escaped', async () => {
+    hostile = true;
+    const dir = project();
+    const summary = join(dir, 'summary.md');
+    const result = await runCli(['check', '--no-save'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code).toBe(1);
+    expectSafe(result);
+    const annotations = result.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations.length).toBeGreaterThan(0);
+    for (const line of annotations) expect(line).toMatch(OURS);
+  }, 120_000);
+
+  it('diff of a benign and a hostile run, and runs listing a planted folder, print the text escaped', async () => {
+    const dir = project();
+    hostile = false;
+    const before = await runCli(['check', '--out', 'a'], { cwd: dir });
+    hostile = true;
+    const after = await runCli(['check', '--out', 'b'], { cwd: dir });
+    expect([before.code, after.code]).toEqual([1, 1]);
+    const diff = await runCli(['diff', 'a', 'b'], { cwd: dir });
+    expectSafe(diff);
+    expect(diff.stdout).toContain('\\x1b[2J');
+
+    // A folder someone made under .xborder/runs, and a report.json that is not JSON, with escapes in both.
+    const runs = join(dir, '.xborder', 'runs');
+    mkdirSync(join(runs, '2026-01-01T00-00-00Z\u001b[2J\n::error::folder'), { recursive: true });
+    writeFileSync(join(runs, '2026-01-01T00-00-00Z\u001b[2J\n::error::folder', 'report.json'), '\u001b[31m\n::error::report');
+    expect(readdirSync(runs)).toHaveLength(1);
+    const listed = await runCli(['runs'], { cwd: dir, env: { COLUMNS: '200' } });
+    expect(listed.code).toBe(0);
+    expectSafe(listed);
+    expect(listed.stdout).toContain('\\x1b[31m');
+  }, 120_000);
+});
