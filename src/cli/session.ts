@@ -20,14 +20,29 @@ export interface Session {
   output: Output;
 }
 
+/**
+ * Says which file discovery picked (`config: ../xborder.config.json`), on stderr, whatever --quiet
+ * or --json say: a config file runs its newCart command and sends its ${VARIABLE}s to its URLs, so
+ * the user must always see which one is in force when they did not name it with --config.
+ */
+export function announceDiscoveredConfig(relativePath: string): void {
+  process.stderr.write(`config: ${relativePath}\n`);
+}
+
+/** What a command needs of its config beyond loading it. */
+export interface SessionNeeds {
+  /** The command sends nothing (`openapi`): unset credential variables are no error. */
+  sendsNothing?: boolean;
+}
+
 /** Loads config from flags/env/file and builds the masking output. Throws ConfigError (exit 2). */
-export async function openSession(opts: Record<string, unknown>, cmd: Command): Promise<Session> {
+export async function openSession(opts: Record<string, unknown>, cmd: Command, needs: SessionNeeds = {}): Promise<Session> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const flags = configFlagsFrom(opts);
   // Until the config is loaded, the run's redactor knows what its sources hold: a config error that
   // quotes an ${ENV} value, a proxy password or a URL key is masked by the top-level handler.
   bindRunRedactor(redactorForSources({ file: globals.config, cwd: process.cwd(), env: process.env, flags: { ...flags } }), { showSecrets: globals.showSecrets });
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, credentialsUnused: needs.sendsNothing === true });
   return sessionFor(globals, config);
 }
 

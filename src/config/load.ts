@@ -22,12 +22,25 @@ export type { ConfigFlags } from './overrides.js';
 
 /** Where to look and what overrides the file. */
 export interface LoadConfigOptions {
-  /** `--config FILE`; when absent, the nearest xborder.config.json from `cwd` up (to the repository root) is used if any. */
+  /** `--config FILE`; when absent, discovery (discover.ts): the nearest xborder.config.json from `cwd` up inside its repository, or `cwd` alone outside one. */
   file?: string;
   cwd: string;
   env: Record<string, string | undefined>;
   flags?: ConfigFlags;
+  /**
+   * Told the file discovery picked (its path relative to `cwd`), before it is read, so the user
+   * learns which file is in force even when it is broken. Not called for `--config`.
+   */
+  onDiscovered?: (relativePath: string) => void;
+  /**
+   * The command sends nothing (`openapi`): an unset `${VARIABLE}` in a credential field of `auth`
+   * (value, password, secret, username) is no error; the reference stays as written.
+   */
+  credentialsUnused?: boolean;
 }
+
+/** Where an unset variable is no error for a command that sends nothing: the credentials of `auth`. */
+const CREDENTIAL_FIELD = /^\/auth\/\d+\/(?:value|password|secret|username): /;
 
 export { DEFAULT_CONFIG_FILE } from './discover.js';
 
@@ -40,12 +53,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
   const file = options.file ? resolve(options.cwd, options.file) : (discovered ?? resolve(options.cwd, DEFAULT_CONFIG_FILE));
   const fileGiven = options.file !== undefined;
   const label = options.file ?? (discovered ? relative(options.cwd, discovered) || DEFAULT_CONFIG_FILE : DEFAULT_CONFIG_FILE);
+  if (discovered) options.onDiscovered?.(label);
 
   if (fileGiven || existsSync(file)) {
     if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);
     const raw = await readJsonFile(file, 'configuration');
     const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
-    problems.push(...envProblems);
+    // interpolateEnv names each problem by its JSON pointer first (`/auth/1/value: environment ...`).
+    problems.push(...(options.credentialsUnused ? envProblems.filter((p) => !CREDENTIAL_FIELD.test(p)) : envProblems));
     for (const finding of validateConfigDocument(value)) {
       problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
     }

@@ -76,7 +76,8 @@ describe('xborder check against the reference merchant', () => {
   it('passes the conforming merchant in every auth mode with exit 0, JSON and JUnit reports', async () => {
     await withMerchant(undefined, async (dir) => {
       const result = await runCli(['check', '--json', '--junit', 'report.xml'], { cwd: dir, env: ENV });
-      expect(result.stderr).toBe('');
+      // The one stderr line: which file discovery picked.
+      expect(result.stderr).toBe('config: xborder.config.json\n');
       const report = JSON.parse(result.stdout) as Report;
       const failed = report.cases.flatMap((c) => c.checks.filter((k) => k.status === 'failed' || k.status === 'errored').map((k) => `${c.variant}/${c.authMode}/${k.id}: ${k.findings[0]?.message}`));
       expect(failed).toEqual([]);

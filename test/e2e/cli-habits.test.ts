@@ -72,6 +72,8 @@ describe('command-line habits', () => {
 
   it('finds xborder.config.json from a subdirectory, up to the repository root and no further', async () => {
     const root = mkdtempSync(join(tmpdir(), 'xb-discover-'));
+    // Discovery walks up only inside a repository (config-discovery.test.ts: never outside one).
+    mkdirSync(join(root, '.git'));
     writeFileSync(join(root, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: { baseUrl: 'http://127.0.0.1:9', countryCode: 'CH' } }));
     const repo = join(root, 'repo');
     const deep = join(repo, 'src', 'deep');

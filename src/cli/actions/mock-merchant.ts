@@ -11,7 +11,7 @@ import { MERCHANT_FAULTS, resolveFault } from '../../mock/merchant/faults.js';
 import { startMockMerchant, type MerchantLogEntry } from '../../mock/merchant/server.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
-import { sessionFor } from '../session.js';
+import { announceDiscoveredConfig, sessionFor } from '../session.js';
 
 /** Flags of `mock merchant` as commander hands them over (strings as typed). */
 export interface MockMerchantFlags {
@@ -43,7 +43,7 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   }
   const responseShape = opts.responseShape as 'flat' | 'wrapped' | undefined;
 
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig });
   // The config's secrets masked in every log line; --show-secrets warned about, as in every command.
   const { output } = sessionFor(globals, config);
   const json = globals.json === true;
