@@ -136,6 +136,40 @@ describe('tolerated types', () => {
     expect(check(required, 'schema').findings).toEqual([expect.objectContaining({ path: '/ShippingCountryCode', actual: '', severity: 'error' })]);
   });
 
+  it('reads "" for any optional value as absent, as the platform\'s .NET reader does: records, lists, numbers, enums', () => {
+    const cart = sample('cart-full.json');
+    Object.assign(cart.productsList[0], { Brand: '', Categories: '', Volume: '', ImageHeight: '', ImageWidth: '', IsBackOrdered: '' });
+    const checks = validatePayload('cart', cart);
+    expect(check(checks, 'schema').findings).toEqual([]);
+    const lenient = check(checks, 'lenient');
+    expect(lenient.status).toBe('warning');
+    expect(lenient.findings.map((f) => f.path).sort()).toEqual(['Brand', 'Categories', 'ImageHeight', 'ImageWidth', 'IsBackOrdered', 'Volume'].map((n) => `/productsList/0/${n}`).sort());
+    expect(lenient.findings.find((f) => f.path === '/productsList/0/Brand')).toEqual({
+      path: '/productsList/0/Brand',
+      message: 'an empty string where an object is documented; the platform reads it as absent: send null or leave it out',
+      expected: 'null or object',
+      actual: '',
+      severity: 'warning',
+    });
+    expect(checks.filter((c) => c.status === 'failed')).toEqual([]);
+    expect(check(validatePayload('cart', cart, { strict: true }), 'lenient').status).toBe('failed');
+    // An optional code with an enum, and an optional integer enum, alike.
+    const order = sample('order-full.json');
+    order.OrderCreationSource = '';
+    order.OrderDocuments[0].DocumentExtension = '';
+    const orderChecks = validatePayload('order', order);
+    expect(check(orderChecks, 'schema').findings).toEqual([]);
+    expect(check(orderChecks, 'lenient').findings.map((f) => f.path)).toEqual(expect.arrayContaining(['/OrderCreationSource', '/OrderDocuments/0/DocumentExtension']));
+  });
+
+  it('fails a required value sent as "" and says the reader reads it as absent', () => {
+    const cart = sample('cart-full.json');
+    cart.discountsList[0].OriginalDiscountValue = '';
+    expect(check(validatePayload('cart', cart), 'schema').findings).toEqual([
+      expect.objectContaining({ path: '/discountsList/0/OriginalDiscountValue', message: 'must be number, not string: required, and an empty string reads as absent', severity: 'error' }),
+    ]);
+  });
+
   it('keeps a non-numeric string where a number is documented an error, with expected and actual', () => {
     const order = sample('order-full.json');
     order.Products[0].Quantity = 'two';
