@@ -8,23 +8,28 @@
 import { InputError } from '../errors.js';
 import { MAX_DOCUMENT_BYTES, tooLargeError } from '../io/input-limits.js';
 import { jsonErrorOf } from '../io/json-position.js';
-import { decodeLine } from './decode-line.js';
+import { decodeLine, type Utf8Probe } from './decode-line.js';
+import { invalidInLine, type InvalidUtf8 } from './invalid-utf8.js';
 import type { JudgedInput } from './judge.js';
 
 /** How an input reads: not known before its first non-blank line. */
 export type InputMode = 'unknown' | 'ndjson' | 'whole';
 
-/** The error for malformed JSON in `text`, whose first line is line `lineBase + 1` of `source`. */
-export function malformed(source: string, text: string, error: Error, lineBase: number, ndjson: boolean): InputError {
+/**
+ * The error for malformed JSON in `text`, whose first line is line `lineBase + 1` of `source`. With
+ * `invalid`, the text held bytes that are not UTF-8 (read as U+FFFD, often the very token refused): said too.
+ */
+export function malformed(source: string, text: string, error: Error, lineBase: number, ndjson: boolean, invalid?: InvalidUtf8): InputError {
   const at = jsonErrorOf(text, error);
   const line = at.line + lineBase;
   const where = ndjson ? ` (NDJSON line ${line})` : '';
-  return new InputError(`${source}:${line}:${at.column}: malformed JSON${where}: ${at.reason}.`, source, line, at.column);
+  const bytes = invalid ? `; the ${ndjson ? 'line' : 'input'} is not valid UTF-8 from byte offset ${ndjson || invalid.fileOffset === undefined ? `${invalid.lineOffset} of line ${invalid.line}` : invalid.fileOffset} on` : '';
+  return new InputError(`${source}:${line}:${at.column}: malformed JSON${where}: ${at.reason}${bytes}.`, source, line, at.column);
 }
 
-/** The text of line `lineNo`: decoded, a byte order mark on line 1 dropped. */
-export function lineText(lineNo: number, bytes: Buffer, start: number, end: number): string {
-  const raw = decodeLine(bytes, start, end);
+/** The text of line `lineNo`: decoded, a byte order mark on line 1 dropped. `probe` learns where invalid UTF-8 starts. */
+export function lineText(lineNo: number, bytes: Buffer, start: number, end: number, probe?: Utf8Probe): string {
+  const raw = decodeLine(bytes, start, end, probe);
   return lineNo === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
 }
 
@@ -33,17 +38,24 @@ export const BLANK = Symbol('blank line');
 
 /**
  * One line of an input known to be NDJSON: its document, BLANK, or an InputError (thrown) naming
- * the line and column of malformed JSON. The same on every thread.
+ * the line and column of malformed JSON. The same on every thread. With `probe`, `probe.at` tells
+ * where the line stops being UTF-8 (-1: it is UTF-8 throughout).
  */
-export function ndjsonDocument(source: string, lineNo: number, bytes: Buffer, start: number, end: number): unknown {
-  const text = lineText(lineNo, bytes, start, end);
+export function ndjsonDocument(source: string, lineNo: number, bytes: Buffer, start: number, end: number, probe?: Utf8Probe): unknown {
+  const text = lineText(lineNo, bytes, start, end, probe);
   // Most lines start with "{": only a line that does not is trimmed to see whether it is blank.
   if (text.charCodeAt(0) !== 0x7b && text.trim() === '') return BLANK;
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw malformed(source, text, error as Error, lineNo - 1, true);
+    const invalid = probe && probe.at >= 0 ? invalidInLine(bytes, start, probe.at, lineNo) : undefined;
+    throw malformed(source, text, error as Error, lineNo - 1, true, invalid);
   }
+}
+
+/** The judged input of an NDJSON line that `ndjsonDocument` read with `probe` into `doc`. */
+export function ndjsonInput(source: string, lineNo: number, doc: unknown, bytes: Buffer, start: number, probe: Utf8Probe): JudgedInput {
+  return probe.at < 0 ? { source, line: lineNo, doc } : { source, line: lineNo, doc, invalidUtf8: invalidInLine(bytes, start, probe.at, lineNo) };
 }
 
 /**
@@ -57,6 +69,9 @@ export class DocumentAssembler {
   private readonly whole: string[] = [];
   private wholeBytes = 0;
   private lineNo = 0;
+  private readonly probe: Utf8Probe = { at: -1 };
+  /** The first invalid UTF-8 of the whole document being held. */
+  private wholeInvalid: InvalidUtf8 | undefined;
 
   constructor(
     private readonly source: string,
@@ -68,13 +83,17 @@ export class DocumentAssembler {
     return this.held !== undefined;
   }
 
-  /** Line `lineNo` (1-based, every line counted) of the input. */
-  line(lineNo: number, bytes: Buffer, start: number, end: number): void {
+  /**
+   * Line `lineNo` (1-based, every line counted) of the input; `lineStart`, when the reader knows it,
+   * is the byte offset where the line starts in the input (to place invalid UTF-8 in a single document).
+   */
+  line(lineNo: number, bytes: Buffer, start: number, end: number, lineStart?: number): void {
     this.lineNo = lineNo;
+    const probe = this.probe;
     if (this.mode === 'ndjson') {
       let doc: unknown;
       try {
-        doc = ndjsonDocument(this.source, lineNo, bytes, start, end);
+        doc = ndjsonDocument(this.source, lineNo, bytes, start, end, probe);
       } catch (error) {
         // A second line settles NDJSON, well-formed or not: the first document is judged before any error.
         this.releaseHeld();
@@ -82,23 +101,25 @@ export class DocumentAssembler {
       }
       if (doc === BLANK) return;
       this.releaseHeld();
-      this.emit({ source: this.source, line: lineNo, doc });
+      this.emit(ndjsonInput(this.source, lineNo, doc, bytes, start, probe));
       return;
     }
-    const text = lineText(lineNo, bytes, start, end);
-    if (this.mode === 'whole' || text.trim() === '') return this.keepWhole(text);
+    const text = lineText(lineNo, bytes, start, end, probe);
+    const invalid = probe.at < 0 ? undefined : invalidInLine(bytes, start, probe.at, lineNo, lineStart);
+    if (this.mode === 'whole' || text.trim() === '') return this.keepWhole(text, invalid);
     // The opening line of a pretty-printed document is no JSON value: no need to throw a parse error to see it.
     const opening = text.trim();
     if (opening === '{' || opening === '[') {
       this.mode = 'whole';
-      return this.keepWhole(text);
+      return this.keepWhole(text, invalid);
     }
     try {
-      this.held = { source: this.source, line: lineNo, doc: JSON.parse(text) };
+      const doc = JSON.parse(text);
+      this.held = invalid ? { source: this.source, line: lineNo, doc, invalidUtf8: invalid } : { source: this.source, line: lineNo, doc };
       this.mode = 'ndjson';
     } catch {
       this.mode = 'whole';
-      this.keepWhole(text);
+      this.keepWhole(text, invalid);
     }
   }
 
@@ -114,7 +135,8 @@ export class DocumentAssembler {
   finish(): void {
     if (this.mode === 'ndjson') {
       // Still held only when the input had exactly one document.
-      if (this.held) this.emit({ source: this.source, doc: this.held.doc });
+      const held = this.held;
+      if (held) this.emit(held.invalidUtf8 ? { source: this.source, doc: held.doc, invalidUtf8: held.invalidUtf8 } : { source: this.source, doc: held.doc });
       this.held = undefined;
       return;
     }
@@ -124,15 +146,16 @@ export class DocumentAssembler {
     try {
       doc = JSON.parse(text);
     } catch (error) {
-      throw malformed(this.source, text, error as Error, 0, false);
+      throw malformed(this.source, text, error as Error, 0, false, this.wholeInvalid);
     }
-    this.emit({ source: this.source, doc });
+    this.emit(this.wholeInvalid ? { source: this.source, doc, invalidUtf8: this.wholeInvalid } : { source: this.source, doc });
   }
 
-  private keepWhole(text: string): void {
+  private keepWhole(text: string, invalid: InvalidUtf8 | undefined): void {
     // A pretty-printed document is held whole: it has the same limit as one line.
     this.wholeBytes += text.length + 1;
     if (this.wholeBytes > MAX_DOCUMENT_BYTES) throw tooLargeError(this.source, this.lineNo, false);
+    this.wholeInvalid ??= invalid;
     this.whole.push(text);
   }
 }

@@ -9,8 +9,12 @@
  * - anything else (other scripts, emoji, invalid UTF-8) goes through Node's UTF-8 decoder, which
  *   replaces invalid sequences with U+FFFD as before.
  * Each path yields exactly the string `bytes.toString('utf8')` would: only its representation differs.
+ * Only the last path can meet invalid UTF-8 (the first two accept well-formed text alone), so only
+ * there are the bytes checked (`isUtf8`, native, in firstInvalidUtf8) and, when invalid, scanned for the
+ * first bad byte.
  */
 import { isAscii } from 'node:buffer';
+import { firstInvalidUtf8 } from '../http/utf8.js';
 
 /** Sequences U+0080..U+00FF start with 0xC2 or 0xC3; any other non-ASCII byte leaves the fast path. */
 const LEAD_C2 = 0xc2;
@@ -26,10 +30,22 @@ const raw = (bytes: Buffer): RawSlices => bytes as unknown as RawSlices;
 /** Scratch space for transcoding, grown as needed (one line at a time, never shared across calls). */
 let scratch = Buffer.allocUnsafeSlow(64 * 1024);
 
-/** The text of `bytes[start, end)` as UTF-8 (the same string as `bytes.toString('utf8', start, end)`). */
-export function decodeLine(bytes: Buffer, start = 0, end = bytes.length): string {
+/** Where decodeLine met the first byte that is not UTF-8: its offset from `start`, -1 for none. Reused from line to line. */
+export interface Utf8Probe {
+  at: number;
+}
+
+/**
+ * The text of `bytes[start, end)` as UTF-8 (the same string as `bytes.toString('utf8', start, end)`).
+ * With `probe`, also where the first invalid byte is (`probe.at`, -1 when the line is valid UTF-8).
+ */
+export function decodeLine(bytes: Buffer, start = 0, end = bytes.length, probe?: Utf8Probe): string {
+  if (probe) probe.at = -1;
   if (isAscii(bytes.subarray(start, end))) return raw(bytes).latin1Slice(start, end);
-  return latin1Transcoded(bytes, start, end) ?? raw(bytes).utf8Slice(start, end);
+  const latin1 = latin1Transcoded(bytes, start, end);
+  if (latin1 !== undefined) return latin1;
+  if (probe) probe.at = firstInvalidUtf8(bytes.subarray(start, end));
+  return raw(bytes).utf8Slice(start, end);
 }
 
 /**

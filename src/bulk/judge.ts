@@ -4,6 +4,7 @@
  */
 import type { CheckResult } from '../model.js';
 import { PAYLOAD_KINDS, detectKind, validatePayload, type PayloadKind } from '../validation/index.js';
+import { utf8Check, type InvalidUtf8 } from './invalid-utf8.js';
 
 /** What a document is judged from: where it came from and its parsed value. */
 export interface JudgedInput {
@@ -11,6 +12,8 @@ export interface JudgedInput {
   /** 1-based NDJSON line; undefined for a single-document input. */
   line?: number;
   doc: unknown;
+  /** The first byte of the document's input that is not UTF-8 (decoded as U+FFFD), when there is one. */
+  invalidUtf8?: InvalidUtf8;
 }
 
 /** One judged document (the validate report's row source). */
@@ -31,10 +34,10 @@ export interface JudgeOptions {
 /** Validates one document as the forced kind or the kind its shape tells. */
 export function judge(input: JudgedInput, forced: PayloadKind | undefined, strict: boolean): JudgedDocument {
   const kind = forced ?? detectKind(input.doc);
-  if (kind === undefined) {
-    return { source: input.source, line: input.line, kind: undefined, checks: [undetectable(input.doc)] };
-  }
-  return { source: input.source, line: input.line, kind, checks: validatePayload(kind, input.doc, { strict }) };
+  const checks = kind === undefined ? [undetectable(input.doc)] : validatePayload(kind, input.doc, { strict });
+  // Only a document with invalid bytes gets the check: the others' reports stay as they were.
+  if (input.invalidUtf8) checks.unshift(utf8Check(input.invalidUtf8, input.line !== undefined));
+  return { source: input.source, line: input.line, kind, checks };
 }
 
 function undetectable(doc: unknown): CheckResult {

@@ -17,6 +17,10 @@ export class LineSplitter {
   private partBytes = 0;
   /** Lines completed so far (the line being read is `lines + 1`). */
   lines = 0;
+  /** Byte offset in the input where the line last handed over starts. */
+  lineStart = 0;
+  /** Byte offset where the next line starts. */
+  private nextStart = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   /** The line that passed MAX_DOCUMENT_BYTES, once one has. */
@@ -86,6 +90,9 @@ export class LineSplitter {
       end = bytes.length;
       this.parts = [];
     }
+    // partBytes is the line's whole length here (fits() counted every piece of it), its CR included.
+    this.lineStart = this.nextStart;
+    this.nextStart += this.partBytes + 1;
     this.partBytes = 0;
     this.lines++;
     if (end > start && bytes[end - 1] === 13) end--;

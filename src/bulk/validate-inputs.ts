@@ -130,7 +130,7 @@ class BulkRun {
       if (failure !== undefined) return;
       if (assembler.mode !== 'ndjson') {
         try {
-          assembler.line(splitter.lines, bytes, start, end);
+          assembler.line(splitter.lines, bytes, start, end, splitter.lineStart);
         } catch (error) {
           failure = error;
         }

@@ -7,7 +7,9 @@ import { InputError } from '../errors.js';
 import { assertUtf8Family } from '../io/text-encoding.js';
 import type { CheckResult } from '../model.js';
 import type { PayloadKind } from '../validation/kinds.js';
-import { BLANK, DocumentAssembler, lineText, ndjsonDocument } from './assembler.js';
+import { BLANK, DocumentAssembler, lineText, ndjsonDocument, ndjsonInput } from './assembler.js';
+import type { Utf8Probe } from './decode-line.js';
+import { invalidInInput, type InvalidUtf8 } from './invalid-utf8.js';
 import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -222,9 +224,10 @@ export function runItem(item: WorkItem, options: JudgeOptions): ItemResult {
   const judged = (input: JudgedInput): void => void docs.push(judge(input, options.forced, options.strict));
   try {
     if (item.type === 'lines') {
+      const probe: Utf8Probe = { at: -1 };
       for (let i = 0; i < item.lineNos.length; i++) {
-        const doc = ndjsonDocument(item.source, item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1]);
-        if (doc !== BLANK) judged({ source: item.source, line: item.lineNos[i], doc });
+        const doc = ndjsonDocument(item.source, item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1], probe);
+        if (doc !== BLANK) judged(ndjsonInput(item.source, item.lineNos[i], doc, bytes, item.offsets[i], probe));
       }
     } else {
       for (let i = 0; i < item.sources.length; i++) judgeWholeFile(item.sources[i], bytes.subarray(item.offsets[i], item.offsets[i + 1]), judged);
@@ -248,13 +251,12 @@ function judgeWholeFile(source: string, bytes: Buffer, judged: (input: JudgedInp
   // same first check (UTF-16 and UTF-32 show in the first bytes).
   if (opensPrettyDocument(bytes)) {
     assertUtf8Family(bytes.subarray(0, 4), source);
-    const doc = parsedWhole(bytes);
-    return doc === UNPARSED ? judgeByLines(source, bytes, judged) : judged({ source, doc });
+    return judgeWhole(source, bytes, judged);
   }
   const assembler = new DocumentAssembler(source, judged);
   const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
   const onLine = (b: Buffer, start: number, end: number): void => {
-    assembler.line(splitter.lines, b, start, end);
+    assembler.line(splitter.lines, b, start, end, splitter.lineStart);
     // Pretty-printed: no need to split the rest.
     if (assembler.mode === 'whole') throw PRETTY;
   };
@@ -266,10 +268,18 @@ function judgeWholeFile(source: string, bytes: Buffer, judged: (input: JudgedInp
     splitter.end(onLine);
   } catch (error) {
     if (error !== PRETTY) throw error;
-    const doc = parsedWhole(bytes);
-    return doc === UNPARSED ? judgeByLines(source, bytes, judged) : judged({ source, doc });
+    return judgeWhole(source, bytes, judged);
   }
   assembler.finish();
+}
+
+/** A pretty-printed file parsed in one piece (read by lines when that fails, for the error's place). */
+function judgeWhole(source: string, bytes: Buffer, judged: (input: JudgedInput) => void): void {
+  const probe: Utf8Probe = { at: -1 };
+  const doc = parsedWhole(bytes, probe);
+  if (doc === UNPARSED) return judgeByLines(source, bytes, judged);
+  const invalidUtf8: InvalidUtf8 | undefined = probe.at < 0 ? undefined : invalidInInput(bytes, probe.at);
+  judged(invalidUtf8 ? { source, doc, invalidUtf8 } : { source, doc });
 }
 
 /**
@@ -295,9 +305,9 @@ const PRETTY = Symbol('pretty-printed');
 
 const UNPARSED = Symbol('unparsed');
 
-/** The JSON document that is the whole of `bytes` (a byte order mark dropped), or UNPARSED. */
-function parsedWhole(bytes: Buffer): unknown {
-  const text = lineText(1, bytes, 0, bytes.length);
+/** The JSON document that is the whole of `bytes` (a byte order mark dropped), or UNPARSED; `probe` learns where invalid UTF-8 starts. */
+function parsedWhole(bytes: Buffer, probe: Utf8Probe): unknown {
+  const text = lineText(1, bytes, 0, bytes.length, probe);
   try {
     return JSON.parse(text);
   } catch {
@@ -309,7 +319,7 @@ function parsedWhole(bytes: Buffer): unknown {
 function judgeByLines(source: string, bytes: Buffer, judged: (input: JudgedInput) => void): void {
   const assembler = new DocumentAssembler(source, judged);
   const splitter = new LineSplitter(source, () => assembler.mode === 'ndjson');
-  const onLine = (b: Buffer, start: number, end: number): void => assembler.line(splitter.lines, b, start, end);
+  const onLine = (b: Buffer, start: number, end: number): void => assembler.line(splitter.lines, b, start, end, splitter.lineStart);
   splitter.push(bytes, onLine);
   splitter.end(onLine);
   assembler.finish();

@@ -61,6 +61,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'order-file', proves: 'post-order --file: the file judged as an order before it is sent (information only)', scope: [...M] },
   { id: 'user-schema', proves: 'platform call --schema: the answer validates against the given JSON Schema', scope: ['platform'] },
   { id: 'kind', proves: 'validate: the document\'s kind can be told from its shape (or --as)', scope: ['validate'] },
+  { id: 'utf8', proves: 'validate: the document is valid UTF-8 (the first invalid byte named by its offset in the file, or in the NDJSON line)', scope: ['validate'] },
 ];
 
 /** What each payload kind's schema checks are called where the answer is judged live. */

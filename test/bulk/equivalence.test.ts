@@ -3,14 +3,15 @@
  * invalid, non-ASCII (Latin-1, other scripts, emoji), CRLF, blank, invalid-UTF-8 and broken lines,
  * and on many files of every form, the built CLI's JSON report is byte-identical for --jobs 1, 2 and
  * 3 and the default, and equal to a report made here by the plain path: the whole file decoded with
- * toString('utf8'), split on "\n", JSON.parse per line, each document judged and written by the
- * same report writer. The corpora are over 2 MiB, so --jobs N really runs worker threads.
+ * toString('utf8'), split on "\n", JSON.parse per line, invalid UTF-8 located in the raw bytes of the
+ * file or line, each document judged and written by the same report writer. The corpora are over 2 MiB, so --jobs N really runs worker threads.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judge, type JudgedInput } from '../../src/bulk/judge.js';
+import { firstInvalidUtf8 } from '../../src/http/utf8.js';
 import { createOutput } from '../../src/cli/output.js';
 import { Totals, jsonReport, type RunFailure } from '../../src/cli/validate-report.js';
 import { Redactor } from '../../src/redact/redactor.js';
@@ -74,11 +75,17 @@ function writeCorpus(name: string, lines: number, tail = ''): string {
   return file;
 }
 
-/** The plain path's documents of a file: whole-file UTF-8 decoding, split, parse line by line. */
+/**
+ * The plain path's documents of a file: whole-file UTF-8 decoding, split, parse line by line; invalid
+ * UTF-8 found by scanning the raw bytes of the whole file or of each line (an LF byte is always a line
+ * end in both: it never occurs inside a UTF-8 sequence, and the decoder never makes one).
+ */
 function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; brokenLine?: number } {
   const text = bytes.toString('utf8').replace(/^\ufeff/, '');
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  const lineStarts = [0];
+  for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, nl + 1)) lineStarts.push(nl + 1);
   const firstLine = lines.findIndex((l) => l.trim() !== '');
   const first = lines[firstLine].replace(/\r$/, '').trim();
   let isNdjson = true;
@@ -87,13 +94,21 @@ function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; bro
   } catch {
     isNdjson = false;
   }
-  if (!isNdjson) return { docs: [{ source: file, doc: JSON.parse(text) }] };
+  if (!isNdjson) {
+    const at = firstInvalidUtf8(bytes);
+    const line = lineStarts.filter((s) => s <= at).length;
+    const invalidUtf8 = at < 0 ? undefined : { line, lineOffset: at - lineStarts[line - 1], fileOffset: at, value: bytes[at] };
+    return { docs: [{ source: file, doc: JSON.parse(text), ...(invalidUtf8 ? { invalidUtf8 } : {}) }] };
+  }
   const docs: JudgedInput[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].replace(/\r$/, '');
     if (line.trim() === '') continue;
+    const raw = bytes.subarray(lineStarts[i], i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : bytes.length);
+    const at = firstInvalidUtf8(raw);
+    const invalidUtf8 = at < 0 ? undefined : { line: i + 1, lineOffset: at, fileOffset: lineStarts[i] + at, value: raw[at] };
     try {
-      docs.push({ source: file, line: i + 1, doc: JSON.parse(line) });
+      docs.push({ source: file, line: i + 1, doc: JSON.parse(line), ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     } catch {
       return { docs, brokenLine: i + 1 };
     }

@@ -1,0 +1,166 @@
+/**
+ * Issue 24: `xborder validate` names invalid UTF-8 (a failed `utf8` check, exit 1) at its byte offset
+ * instead of reading it silently as U+FFFD: a single document by its offset in the file, an NDJSON
+ * document by its line and the offset within that line. Every reading path is covered (a small file
+ * read whole, pretty-printed or on one line; a large file and stdin streamed; many small files), and
+ * the findings are the same with --jobs 1 and --jobs 2 (inputs large enough that workers judge part).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+
+const order = JSON.parse(readFileSync(new URL('../../samples/order-full.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+/** An order with `id` as its OrderId and a marker value where bytes get spliced in. */
+const orderText = (id: number, pretty: boolean): string => JSON.stringify({ ...order, OrderId: `GE${70000000 + id}GB`, CustomerComments: 'gift: MARK here' }, null, pretty ? 2 : undefined);
+
+/** `text` with `bad` in place of the marker, and the offset of the first bad byte within the text. */
+function spliced(text: string, bad: number[]): { bytes: Buffer; offset: number } {
+  const at = text.indexOf('MARK');
+  const before = Buffer.from(text.slice(0, at));
+  return { bytes: Buffer.concat([before, Buffer.from(bad), Buffer.from(text.slice(at + 4))]), offset: before.length };
+}
+
+const LONE_CONTINUATION = [0x80];
+const TRUNCATED_EURO = [0xe2, 0x82]; // "€" is E2 82 AC: cut after two bytes
+const OVERLONG_SLASH = [0xc0, 0xaf];
+const LATIN1_U_UMLAUT = [0xfc]; // "ü" saved as ISO-8859-1
+
+let dir: string;
+const expected: Record<string, number> = {};
+
+interface Finding { message: string; actual: string }
+interface Case { source: string; checks: { id: string; status: string; findings: Finding[] }[] }
+
+/** The utf8 findings of a --json run, by source ("file" or "file:line"). */
+function utf8Findings(r: CliResult): Record<string, string> {
+  const cases = (JSON.parse(r.stdout) as { cases: Case[] }).cases;
+  const out: Record<string, string> = {};
+  for (const c of cases) {
+    const check = c.checks.find((k) => k.id === 'utf8');
+    if (check) {
+      expect(check.status).toBe('failed');
+      out[c.source] = check.findings.map((f) => f.message).join(' | ');
+    }
+  }
+  return out;
+}
+
+const validate = (args: string[], input?: string | Buffer) =>
+  runCli(['validate', '--json', ...args], { cwd: dir, timeoutMs: 120_000, input: input as string | undefined });
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'xb-utf8-e2e-'));
+  // A pretty-printed file (the shape of most captures) and a one-line file, read whole.
+  const pretty = spliced(orderText(1, true), LATIN1_U_UMLAUT);
+  writeFileSync(join(dir, 'pretty.json'), pretty.bytes);
+  expected.pretty = pretty.offset;
+  const compact = spliced(orderText(2, false), OVERLONG_SLASH);
+  writeFileSync(join(dir, 'compact.json'), compact.bytes);
+  expected.compact = compact.offset;
+  // Over 1 MiB, so it is streamed: the same document padded with spaces on its own lines.
+  const padding = `${' '.repeat(1000)}\n`.repeat(1200);
+  const bigText = orderText(3, true).replace('{\n', `{\n${padding}`);
+  const big = spliced(bigText, TRUNCATED_EURO);
+  writeFileSync(join(dir, 'big.json'), big.bytes);
+  expected.big = big.offset;
+
+  // NDJSON of 1,200 orders (about 10 MiB, CRLF line ends): bad bytes on lines 3, 700 and 1200.
+  const lines: Buffer[] = [];
+  for (let i = 1; i <= 1200; i++) {
+    const bad = i === 3 ? LONE_CONTINUATION : i === 700 ? TRUNCATED_EURO : i === 1200 ? LATIN1_U_UMLAUT : undefined;
+    const text = orderText(100 + i, false);
+    if (bad) {
+      const s = spliced(text, bad);
+      lines.push(s.bytes);
+      expected[`line${i}`] = s.offset;
+    } else lines.push(Buffer.from(text));
+  }
+  writeFileSync(join(dir, 'orders.ndjson'), Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\r\n')])));
+  // A small NDJSON file (read whole): line 2 of 3.
+  const small = spliced(orderText(5000, false), LONE_CONTINUATION);
+  expected.small = small.offset;
+  writeFileSync(join(dir, 'small.ndjson'), Buffer.concat([Buffer.from(`${orderText(4999, false)}\n`), small.bytes, Buffer.from(`\n${orderText(5001, false)}\n`)]));
+
+  // 400 small pretty files (about 5 MiB): files 7 and 390 are bad.
+  for (let i = 0; i < 400; i++) {
+    const text = orderText(9000 + i, true);
+    const bytes = i === 7 || i === 390 ? spliced(text, i === 7 ? OVERLONG_SLASH : LATIN1_U_UMLAUT) : { bytes: Buffer.from(text), offset: -1 };
+    if (bytes.offset >= 0) expected[`f${i}`] = bytes.offset;
+    writeFileSync(join(dir, `f${String(i).padStart(3, '0')}.json`), bytes.bytes);
+  }
+});
+
+describe('validate: invalid UTF-8', () => {
+  it('a single document: failed utf8 check naming the byte offset in the file (and its line), exit 1', async () => {
+    const pretty = readFileSync(join(dir, 'pretty.json'));
+    const lineOf = (buf: Buffer, offset: number) => buf.subarray(0, offset).toString('latin1').split('\n').length;
+    const lineStart = pretty.lastIndexOf(0x0a, expected.pretty) + 1;
+    for (const jobs of ['1', '2']) {
+      const r = await validate(['--jobs', jobs, 'pretty.json', 'compact.json', 'big.json']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(1);
+      const found = utf8Findings(r);
+      expect(Object.keys(found).sort()).toEqual(['big.json', 'compact.json', 'pretty.json']);
+      expect(found['pretty.json']).toContain(`byte offset ${expected.pretty} of the input (byte offset ${expected.pretty - lineStart} of line ${lineOf(pretty, expected.pretty)}) is 0xFC`);
+      expect(found['compact.json']).toContain(`byte offset ${expected.compact} of the input (byte offset ${expected.compact} of line 1) is 0xC0`);
+      const big = readFileSync(join(dir, 'big.json'));
+      expect(found['big.json']).toContain(`byte offset ${expected.big} of the input (byte offset ${expected.big - (big.lastIndexOf(0x0a, expected.big) + 1)} of line ${lineOf(big, expected.big)}) is 0xE2`);
+    }
+    // The table names it too.
+    const table = await runCli(['validate', 'pretty.json'], { cwd: dir });
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/pretty\.json\s+│ order │ utf8\s+│\s+│ error: not valid UTF-8: the byte at byte offset/);
+    expect(table.stdout).toMatch(new RegExp(`│ ${expected.pretty} of the input \\(byte offset`));
+  }, 120_000);
+
+  it('NDJSON: each bad line is named with the offset within the line; --jobs 1 and --jobs 2 agree byte for byte', async () => {
+    const one = await validate(['--jobs', '1', 'orders.ndjson', 'small.ndjson']);
+    const two = await validate(['--jobs', '2', 'orders.ndjson', 'small.ndjson']);
+    for (const r of [one, two]) {
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).cases).toHaveLength(1203);
+    }
+    expect(utf8Findings(one)).toEqual({
+      'orders.ndjson:3': expect.stringContaining(`the byte at byte offset ${expected.line3} of line 3 is 0x80`),
+      'orders.ndjson:700': expect.stringContaining(`the byte at byte offset ${expected.line700} of line 700 is 0xE2`),
+      'orders.ndjson:1200': expect.stringContaining(`the byte at byte offset ${expected.line1200} of line 1200 is 0xFC`),
+      'small.ndjson:2': expect.stringContaining(`the byte at byte offset ${expected.small} of line 2 is 0x80`),
+    });
+    // The whole reports, not only the findings, are the same whatever the threads.
+    expect(two.stdout).toBe(one.stdout);
+    // The same input on stdin (streamed, unknown size) gives the same findings.
+    const piped = await validate(['--jobs', '2', '-'], readFileSync(join(dir, 'orders.ndjson')));
+    expect(Object.values(utf8Findings(piped))).toEqual(Object.entries(utf8Findings(one)).filter(([k]) => k.startsWith('orders')).map(([, v]) => v));
+  }, 180_000);
+
+  it('many small files: the bad ones are named, the same with --jobs 1 and --jobs 2', async () => {
+    const files = Array.from({ length: 400 }, (_, i) => `f${String(i).padStart(3, '0')}.json`);
+    const one = await validate(['--jobs', '1', ...files]);
+    const two = await validate(['--jobs', '2', ...files]);
+    expect(one.code).toBe(1);
+    expect(utf8Findings(one)).toEqual({
+      'f007.json': expect.stringContaining(`byte offset ${expected.f7} of the input`),
+      'f390.json': expect.stringContaining(`byte offset ${expected.f390} of the input`),
+    });
+    expect(two.stdout).toBe(one.stdout);
+  }, 180_000);
+
+  it('a valid file with non-Latin text and a U+FFFD written as UTF-8 passes: no utf8 check', async () => {
+    writeFileSync(join(dir, 'fine.json'), orderText(6000, true).replace('MARK', 'Grüße € 日本 \uFFFD 🎁'));
+    const r = await validate(['fine.json']);
+    expect(r.code).toBe(0);
+    expect(utf8Findings(r)).toEqual({});
+  });
+
+  it('invalid bytes where JSON allows none: malformed JSON (exit 2), the message says where the UTF-8 breaks', async () => {
+    const text = orderText(7000, false);
+    writeFileSync(join(dir, 'broken.ndjson'), Buffer.concat([Buffer.from(`${text}\n{`), Buffer.from([0xff]), Buffer.from(`${text.slice(1)}\n`)]));
+    const r = await runCli(['validate', 'broken.ndjson'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/broken\.ndjson:2:2: malformed JSON \(NDJSON line 2\): .*; the line is not valid UTF-8 from byte offset 1 of line 2 on\./);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
