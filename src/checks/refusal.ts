@@ -2,8 +2,10 @@
  * Checks that pass only on a refusal: a request the merchant must refuse (no or bad credentials, a
  * wrong MerchantGUID, an invalid order, a cart it never issued or already converted, a wrong
  * CartHash). Refused means a 4xx, or `Success: false` (the HTTP status of an error is error-status's
- * own check). A 404 or 405 without a ResponseInfo says the endpoint or the method is not there, not
- * that the request was refused: errored, never passed. A 5xx without Success false passes the
+ * own check). A 405, or a 404 from a URL that never answered anything else in the run, without a
+ * ResponseInfo says the endpoint or the method is not there, not that the request was refused:
+ * errored, never passed. A 404 from a URL that answered other requests is the merchant's refusal
+ * (frameworks answer "not found" with ProblemDetails or their own JSON error). A 5xx without Success false passes the
  * refusal but warns, since a crash is not a clean refusal. Accepting the request fails; a created order is named by its id.
  */
 import type { CheckResult, Exchange, Finding } from '../model.js';
@@ -35,8 +37,17 @@ function sentOrderId(body: string | undefined): string | undefined {
   }
 }
 
+/** What the run knows of the URL beyond this one answer. */
+export interface RefusalContext {
+  /**
+   * The URL answered other requests of this run with something else than 404: it has an endpoint,
+   * so its 404 is the merchant's refusal (a framework's "not found" for an unknown cart or order).
+   */
+  endpointAnswers?: boolean;
+}
+
 /** Judges whether `exchange` was refused; `json` is its parsed body, when it parsed. */
-export function judgeRefused(refusal: RefusalCase, exchange: Exchange, json: unknown): CheckResult {
+export function judgeRefused(refusal: RefusalCase, exchange: Exchange, json: unknown, context: RefusalContext = {}): CheckResult {
   const { id } = refusal;
   const response = exchange.response;
   if (!response) {
@@ -46,6 +57,11 @@ export function judgeRefused(refusal: RefusalCase, exchange: Exchange, json: unk
   const answer = readErrorAnswer(response, json);
   const status = response.status;
   const appRefusal = info?.success === false;
+  if (status === 404 && !appRefusal && context.endpointAnswers) {
+    // The endpoint is there (it answered other requests): this 404 is its refusal, in whatever form.
+    const form = answer.kind === 'response-info' ? [] : [{ severity: 'info' as const, message: `refused with HTTP 404 and ${answer.text}; the endpoint answered other requests of this run, so this is its refusal, not a missing endpoint` }];
+    return checkFrom(id, form);
+  }
   if ((status === 404 || status === 405) && !appRefusal) {
     const missing = status === 404 ? 'no endpoint at this URL' : 'the endpoint does not take this method';
     return { id, status: 'errored', findings: [{ message: `HTTP ${status} with ${answer.text}: ${missing}, so whether ${refusal.what} is refused cannot be judged`, expected: 'a refusal by the endpoint (4xx, or Success false)', actual: `HTTP ${status}` }] };

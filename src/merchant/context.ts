@@ -2,6 +2,7 @@
 import type { AuthConfig, RequestSpec, XborderConfig } from '../model.js';
 import type { CartSource } from './cart-source.js';
 import type { CheckSelection } from '../checks/selection.js';
+import type { EndpointAnswers } from './endpoint-answers.js';
 
 /** Shared, read-only inputs of a merchant conformance run. */
 export interface MerchantContext {
@@ -35,6 +36,8 @@ export interface MerchantContext {
   urlParametersByOrder?: Map<string, unknown>;
   /** The checks to report (`--checks`, `--exclude-checks`); cases that judge none of them are not sent. */
   selection?: CheckSelection;
+  /** Which endpoint URLs answered anything but 404 so far (made on first use: see endpointAnswers). */
+  endpoints?: EndpointAnswers;
 }
 
 /** Platform-style order ids (`GE` + digits + country), unique per run and per process. */

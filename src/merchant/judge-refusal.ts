@@ -11,6 +11,7 @@ import { readResponseInfo, type ResponseInfoView } from '../checks/response-info
 import { judgeRefusalAnswer } from '../checks/payload.js';
 import { readJsonBody } from '../http/body.js';
 import type { MerchantContext } from './context.js';
+import { endpointAnswers } from './endpoint-answers.js';
 
 /** What the judging found, and what the caller needs of the answer. */
 export interface RefusalVerdict {
@@ -31,7 +32,14 @@ export function judgeRefusalExchange(ctx: MerchantContext, exchange: Exchange, r
   const body = exchange.response ? readJsonBody(exchange.response) : undefined;
   const info = readResponseInfo(body?.json);
   if (!transport.answered) return { checks: transport.checks, info, json: body?.json, text: body?.text, accepted: false };
-  const checks = [...(options.transport ? transport.checks : []), judgeRefused(refusal, exchange, body?.json)];
+  const endpoints = endpointAnswers(ctx);
+  endpoints.note(exchange);
+  const refused = judgeRefused(refusal, exchange, body?.json, { endpointAnswers: endpoints.answers(exchange.request.url) });
+  // A 404 "no endpoint" verdict is judged again if the URL answers another request of the run.
+  if (refused.status === 'errored' && exchange.response?.status === 404) {
+    endpoints.wait(exchange.request.url, refused, () => judgeRefused(refusal, exchange, body?.json, { endpointAnswers: true }));
+  }
+  const checks = [...(options.transport ? transport.checks : []), refused];
   const errorStatus = judgeErrorStatus(exchange, info);
   if (errorStatus) checks.push(errorStatus);
   checks.push(...judgeRefusalAnswer(body?.json, ctx.strict));

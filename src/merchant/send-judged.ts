@@ -8,6 +8,7 @@ import { send } from '../http/send.js';
 import { judgeTransport, judgeStatus200 } from '../checks/transport.js';
 import { judgeJsonBody } from '../checks/body.js';
 import type { MerchantContext } from './context.js';
+import { endpointAnswers } from './endpoint-answers.js';
 
 /** An exchange judged up to its JSON body. `json` is set only when the body parsed. */
 export interface JudgedExchange {
@@ -34,6 +35,7 @@ export interface JudgeOptions {
 
 /** Judges an exchange that was already sent (negative variants send their own requests). */
 export function judgeExchange(ctx: MerchantContext, exchange: Exchange, options: JudgeOptions): JudgedExchange {
+  endpointAnswers(ctx).note(exchange);
   const transport = judgeTransport(exchange, ctx.config.http.timeoutMs);
   if (!transport.answered) return { exchange, checks: transport.checks, answered: false };
   const checks = [...transport.checks];
