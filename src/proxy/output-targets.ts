@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { access, lstat, readdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { writeFailure } from '../io/write-errors.js';
 
 type Stats = Awaited<ReturnType<typeof lstat>>;
 
@@ -15,7 +16,9 @@ async function entry(path: string): Promise<Stats | undefined> {
   try {
     return await lstat(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // ENOTDIR: a file stands where a directory of the path should be; nearestExisting names it.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
 }
@@ -46,8 +49,21 @@ async function writable(dir: string): Promise<boolean> {
 
 /** Throws a UsageError naming `flag` unless the HAR file `file` (relative to `cwd`) can be written when the session ends. */
 export async function checkHarTarget(flag: string, file: string, cwd: string): Promise<void> {
-  const path = resolve(cwd, file);
   const refuse = (why: string) => new UsageError(`${flag} ${file}: ${why}; nothing would be recorded. Choose another file.`);
+  await probe(() => harProbe(resolve(cwd, file), refuse), refuse);
+}
+
+/** Runs a probe; a file system error it meets (permission denied on a parent, say) refuses too. */
+async function probe(run: () => Promise<void>, refuse: (why: string) => UsageError): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw refuse(writeFailure(error));
+  }
+}
+
+async function harProbe(path: string, refuse: (why: string) => UsageError): Promise<void> {
   const found = await entry(path);
   if (found?.isDirectory()) throw refuse('it is a directory');
   if (found?.isSymbolicLink()) throw refuse('it is a symbolic link, which xborder does not write through');
@@ -65,12 +81,15 @@ export async function checkHarTarget(flag: string, file: string, cwd: string): P
  * empty, under a directory that can be written; without it the default `runsDir` under `cwd`.
  */
 export async function checkRunFolderTarget(out: string | undefined, runsDir: string, cwd: string): Promise<void> {
-  const path = resolve(cwd, out ?? runsDir);
   const refuse = (why: string) =>
     new UsageError(out !== undefined ? `--out ${out}: ${why}; the run folder could not be saved. Choose another directory, or --no-save.` : `Cannot save the run folder in ${runsDir}: ${why}. Use --out DIR to choose another place, or --no-save.`);
+  await probe(() => runFolderProbe(resolve(cwd, out ?? runsDir), out !== undefined, refuse), refuse);
+}
+
+async function runFolderProbe(path: string, mustBeEmpty: boolean, refuse: (why: string) => UsageError): Promise<void> {
   const found = await entry(path);
   if (found && !found.isDirectory()) throw refuse(found.isSymbolicLink() ? 'it is a symbolic link' : 'it is not a directory');
-  if (found && out !== undefined && (await readdir(path).catch(() => ['?'])).length > 0) throw refuse('the directory is not empty (xborder never mixes two runs in one folder)');
+  if (found && mustBeEmpty && (await readdir(path)).length > 0) throw refuse('the directory is not empty (xborder never mixes two runs in one folder)');
   const up = found ? { dir: path } : await nearestExisting(dirname(path));
   if (up.blocker) throw refuse(`${up.blocker} is not a directory`);
   if (!(await writable(up.dir))) throw refuse(`${up.dir} is not writable`);
