@@ -151,4 +151,17 @@ describe('xborder replay: where it sends', () => {
     expect(result.stderr).not.toContain('internal error');
     expect(merchant.received).toEqual([]);
   });
+
+  it('a run folder case whose url is not a URL: exit 2 naming the case', async () => {
+    const merchant = await server();
+    const dir = project([], merchant.url);
+    mkdirSync(join(dir, 'run'));
+    const kase = (url: string) => ({ endpoint: 'GetCheckoutCartInfo', variant: 'GET', authMode: 'none', request: { method: 'GET', url, headers: {} }, checks: [] });
+    writeFileSync(join(dir, 'run', 'report.json'), JSON.stringify({ summary: {}, cases: [kase(`${merchant.url}${CART}?merchantCartToken=c1`), kase('::not a url::')] }));
+    const result = await runCli(['replay', 'run', '--no-save'], { cwd: dir, env: { XB_HEADER_KEY: HEADER_KEY } });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('case #2 (cases[1], GetCheckoutCartInfo GET)');
+    expect(result.stderr).not.toContain('internal error');
+    expect(merchant.received).toEqual([]);
+  });
 });
