@@ -18,6 +18,8 @@ export interface CartLease {
   origin: CartOrigin;
   /** The cart as the merchant answered it to the order that holds the lease (see orderOnCart). */
   cart?: Record<string, unknown>;
+  /** Set when a case handed the cart back: another case has had it (the race checks take none such). */
+  handedBack?: boolean;
 }
 
 /** Hands out carts, each to one case at a time. */
@@ -51,6 +53,7 @@ export function cartSourceOf(config: XborderConfig, newCart: (command: string, t
       return { token: syntheticToken(), origin: 'synthetic' };
     },
     giveBack(lease) {
+      lease.handedBack = true;
       if (lease.origin !== 'synthetic') returned.push(lease);
     },
   };

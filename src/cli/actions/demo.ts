@@ -63,8 +63,10 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const config = demoConfig();
   // The demo's 30 s timeout would let the slow fault pass unnoticed; judge it against a short one.
-  const slow = opts.fault === 'slow' ? { slowMs: SLOW_FAULT.answerMs } : {};
-  if (opts.fault === 'slow') config.http.timeoutMs = config.http.firstByteTimeoutMs = SLOW_FAULT.timeoutMs;
+  // slow-redelivery creates each order as slowly: the platform's retry then comes before the order exists.
+  const slowFault = opts.fault === 'slow' || opts.fault === 'slow-redelivery';
+  const slow = slowFault ? { slowMs: SLOW_FAULT.answerMs } : {};
+  if (slowFault) config.http.timeoutMs = config.http.firstByteTimeoutMs = SLOW_FAULT.timeoutMs;
   // Store mode with flat answers: the embedded default walks the real flow, each order on a cart the
   // merchant issued, fetched first, as deployed merchants answer.
   const merchant = await startMockMerchant({ config, fault: opts.fault, store: true, responseShape: 'flat', ...slow });
@@ -76,7 +78,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
     const session = sessionFor(globals, config);
     if (!globals.json) {
       session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
-      if (opts.fault === 'slow') session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
+      if (slowFault) session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
     }
     const merchantRun = await runMerchantSuite(session, opts, (ctx) => {
       // The command stays in the configuration (what a user writes), but the demo's carts are issued

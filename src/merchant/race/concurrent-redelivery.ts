@@ -9,7 +9,7 @@ import { orderRequest } from '../requests.js';
 import type { MerchantContext } from '../context.js';
 import { freshOrder } from './fresh-cart.js';
 import { cartNote } from '../order-cart.js';
-import { judgedDelivery, sendAtOnce } from './deliver.js';
+import { judgedDelivery, sendAtOnce, withWait } from './deliver.js';
 import { groupCase, groupTransport, skippedCase } from './group-case.js';
 
 /** The case's name in reports. */
@@ -22,7 +22,7 @@ export async function runConcurrentRedelivery(ctx: MerchantContext, build: () =>
   const { carted } = fresh;
   ctx.noteSecrets?.(carted.order);
   // The cart is never handed back: whatever the copies did to it, no other case may use it.
-  const exchanges = await sendAtOnce(orderRequest(ctx.config, carted.order), auth, count, ctx.config.http);
+  const exchanges = await sendAtOnce(orderRequest(ctx.config, carted.order), auth, count, withWait(ctx.config.http));
   const judged = exchanges.map((e, i) => ({ ...judgedDelivery(ctx, e, `delivery ${i + 1}`, auth.mode), label: `delivery ${i + 1}` }));
   const verdict = judgeOneOrder('redelivery-concurrent', String(carted.order.OrderId), judged.map((j) => j.delivery));
   // Shown: the first copy that made a second order, else the first answered one.

@@ -33,7 +33,15 @@ export function judgedDelivery(ctx: MerchantContext, exchange: Exchange, label: 
   return { judged, delivery };
 }
 
-/** The run's HTTP settings with a longer wait: the race source waits for answers the platform gave up on. */
-export function withWait(http: HttpSettings, waitMs: number): HttpSettings {
+/** How long the race source waits for an answer, in timeouts (plus a margin): enough for a slow merchant, bounded for a hung one. */
+const WAIT_FACTOR = 2;
+const WAIT_MARGIN_MS = 5000;
+
+/**
+ * The run's HTTP settings with a longer wait: the race source waits for answers the platform would
+ * have given up on, so the ids can be compared; within-timeout still judges each against timeoutMs.
+ */
+export function withWait(http: HttpSettings): HttpSettings {
+  const waitMs = WAIT_FACTOR * http.timeoutMs + WAIT_MARGIN_MS;
   return { ...http, timeoutMs: waitMs, firstByteTimeoutMs: waitMs };
 }

@@ -14,7 +14,7 @@ import type { MerchantContext } from '../context.js';
 import { EVENT_SPECS, refundableLines, refundBody, type RefundLine } from '../events/bodies.js';
 import { eventRequest } from '../events/send-event.js';
 import { freshOrder } from './fresh-cart.js';
-import { judgedDelivery, sendAtOnce } from './deliver.js';
+import { judgedDelivery, sendAtOnce, withWait } from './deliver.js';
 import { groupCase, groupTransport, skippedCase } from './group-case.js';
 
 /** The cases' names in reports. */
@@ -43,7 +43,7 @@ export async function runRefundConcurrent(ctx: MerchantContext, build: () => Rec
   const unit: RefundLine = { ...line, quantity: 1 };
   const copy = refundBody(ctx.config, ids, `RF-${ids.orderId}-C`, currency, [unit]);
   ctx.noteSecrets?.(copy);
-  const copies = (await sendAtOnce(eventRequest(ctx, EVENT_SPECS.refund, copy), auth, count, ctx.config.http))
+  const copies = (await sendAtOnce(eventRequest(ctx, EVENT_SPECS.refund, copy), auth, count, withWait(ctx.config.http)))
     .map((e, i) => ({ ...judgedDelivery(ctx, e, `copy ${i + 1}`, auth.mode), label: `copy ${i + 1}` }));
 
   const rest = [...(line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : []), ...lines.filter((l) => l !== line)];

@@ -4,8 +4,8 @@
  * once more after both have answered. A slow merchant (inventory, fraud checks, payment) is still
  * creating the first order when the copy arrives; one order must result all the same.
  *
- * The source waits longer than the platform for the answers (WAIT_FACTOR), so the ids can be
- * compared; each late answer is still judged against timeoutMs by within-timeout, as any order is.
+ * The source waits longer than the platform for the answers (withWait), so the ids can be compared;
+ * each late answer is still judged against timeoutMs by within-timeout, as any order is.
  */
 import type { AuthConfig, CaseResult, CheckResult } from '../../model.js';
 import { applyAuth } from '../../auth/index.js';
@@ -24,10 +24,6 @@ import { groupCase, groupTransport, skippedCase } from './group-case.js';
 export const RETRY_VARIANT = 'retry-after-timeout';
 export const RETRY_FIRST_VARIANT = 'retry-after-timeout first delivery';
 
-/** How long the source waits for an answer, in timeouts (plus a margin): enough for a slow merchant, bounded for a hung one. */
-const WAIT_FACTOR = 2;
-const WAIT_MARGIN_MS = 5000;
-
 /** Resolves true when `pending` settles within `ms`, false when the time runs out first. */
 function settlesWithin(pending: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -43,7 +39,7 @@ export async function runRetryAfterTimeout(ctx: MerchantContext, build: () => Re
   const order = carted.order;
   ctx.noteSecrets?.(order);
   const timeoutMs = ctx.config.http.timeoutMs;
-  const http = withWait(ctx.config.http, WAIT_FACTOR * timeoutMs + WAIT_MARGIN_MS);
+  const http = withWait(ctx.config.http);
   const spec = orderRequest(ctx.config, order);
   const cartCases = carted.cartCase ? [carted.cartCase] : [];
 
