@@ -1,6 +1,8 @@
 /**
- * The platform's reader, property-tested on every answer a merchant (or the platform) sends: a valid
- * answer rewritten into any mix of the forms the reader tolerates (names in other casings, numbers
+ * The platform's reader, property-tested on every payload kind: the answers a merchant sends (cart,
+ * ResponseInfo wrapped and flat, the answers to lifecycle events), the platform's (gift-card response,
+ * ErrorInfo) and what the platform sends (orders, lifecycle events, gift-card requests). A valid
+ * payload rewritten into any mix of the forms the reader tolerates (names in other casings, numbers
  * and booleans written as strings, numbers for text, unset optional values sent as `null` or `""`) is
  * never failed without --strict, and fails with it; the same answer with one required value emptied
  * (`""`, `null` or removed) always fails. Walks follow the schema's own shape graph, so every
@@ -12,9 +14,9 @@ import type { ShapeNode } from '../../src/validation/compiled.js';
 import { compiledSchema } from '../../src/validation/registry.js';
 import { validatePayload, type PayloadKind } from '../../src/validation/index.js';
 import { runs } from '../helpers/fuzz-runs.js';
-import { sample } from './fixtures.js';
+import { sample, sampleIndex } from './fixtures.js';
 
-/** One valid answer of a kind; `flat` answers are sent as the ResponseInfo fields at the top level. */
+/** One valid payload of a kind; `flat` answers are sent as the ResponseInfo fields at the top level. */
 interface Answer {
   name: string;
   kind: PayloadKind;
@@ -35,6 +37,8 @@ const ANSWERS: Answer[] = [
   { name: 'lifecycle accepted', kind: 'order-response', doc: LIFECYCLE_ACCEPTED, flat: true },
   { name: 'lifecycle refused', kind: 'order-response', doc: LIFECYCLE_REFUSED },
   ...['gift-card-response-valid.json', 'gift-card-response-invalid.json'].map((f) => ({ name: f, kind: 'gift-card-response' as const, doc: sample(f) })),
+  // Every other kind: the shipped samples of orders, lifecycle events, gift-card requests, ErrorInfo.
+  ...sampleIndex().filter((e) => !['cart', 'order-response', 'gift-card-response'].includes(e.kind)).map((e) => ({ name: e.file, kind: e.kind as PayloadKind, doc: sample(e.file) })),
 ];
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -93,10 +97,11 @@ function rewrite(doc: unknown, nodes: ShapeNode[], pick: () => number, target?: 
         const child = node.children?.[name];
         v = walk(v, child === undefined ? undefined : nodes[child], onPath ? path!.slice(1) : undefined);
       }
-      // A name is recased, but never into another documented name of the same object.
+      // A name is recased, but never into another documented name of the same object, nor inside a
+      // map open to any name (CardFields: a dictionary's keys are matched exactly).
       const n = pick();
       let key = name;
-      if (n % 3 === 0) {
+      if (n % 3 === 0 && !node.open) {
         const recased = RECASE[n % RECASE.length]!(name);
         if (recased !== name && !node.props.some((p) => p !== name && p.toLowerCase() === recased.toLowerCase())) {
           key = recased;
@@ -141,7 +146,7 @@ const picker = (values: number[]) => {
   return () => values[i++ % values.length]! + i;
 };
 
-describe('the platform reader on every answer kind', () => {
+describe('the platform reader on every payload kind', () => {
   it('the answers used are valid as they stand', () => {
     for (const a of ANSWERS) expect(failing(a.kind, a.flat ? flatten(a.doc) : a.doc, false), a.name).toEqual([]);
   });
