@@ -75,7 +75,8 @@ const AUTH_HEADER = new RegExp(String.raw`${AUTH_NAME}:(?![ \t]*["'])[ \t]*${SCH
 const AUTH_PARAM = new RegExp(String.raw`(${AUTH_NAME}=)(?![ \t]*["'])()([^&\s]*)`, 'gid');
 const HAS_AUTHORIZATION = /authorization/i;
 const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gid;
-const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]{4,}={0,2})/gid;
+// `+` and a length test, not `{4,}`: V8 runs out of stack repeating a counted class over megabytes.
+const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]+={0,2})/gid;
 /**
  * A JWT: base64url of `{"` opens it. No word boundary before it: a token glued to other text
  * (`Bearer%20eyJ...`, `token=eyJ...`, `tokeneyJ...`) is a token all the same.
@@ -133,7 +134,7 @@ export function ruleSpans(s: string): Span[] {
   }
   for (const m of s.matchAll(BEARER)) if (unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
   // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.
-  for (const m of s.matchAll(BASIC)) if (Buffer.from(m[3]!, 'base64').toString('latin1').includes(':')) push(groupSpan(m, 3, MASK));
+  for (const m of s.matchAll(BASIC)) if (m[3]!.length >= 4 && Buffer.from(m[3]!, 'base64').toString('latin1').includes(':')) push(groupSpan(m, 3, MASK));
   for (const m of s.matchAll(JWT)) spans.push({ start: m.index, end: m.index + m[0].length, mask: MASK });
   if (s.includes('PRIVATE KEY-----')) for (const m of s.matchAll(PEM_PRIVATE_KEY)) push(groupSpan(m, 3, MASK));
   for (const m of s.matchAll(JSON_CARD_FIELDS)) {
@@ -209,7 +210,7 @@ const DIGIT_RUN = /(?<!\d)\d(?:[ .+-]?\d)*(?!\d)/g;
 /**
  * Card numbers in `s`: 13 to 19 Luhn-valid digits, whole or as groups of a run. Groups joined by `.`
  * or `-` belong together (a decimal `1.4111111111111111`, a GUID, a date), so the card must be the
- * whole run there, in groups of 3 or more (of 4 with dots); groups joined by spaces or `+` may list
+ * whole run there, in groups of 3 or more (of 4 with dots, the last of 3 or 4, or Amex's 4-6-5); groups joined by spaces or `+` may list
  * a card among other numbers (`4111 1111 1111 1111 12/29`).
  */
 function cardSpans(s: string, spans: Span[]): void {
@@ -227,8 +228,7 @@ function cardSpans(s: string, spans: Span[]): void {
       let found = 0;
       // A window may only start or end where the run is joined by a space or `+`.
       if (i === 0 || ' +'.includes(seps[i - 1]!)) {
-        for (let j = groups.length; j > i; j--) {
-          if (j < groups.length && !' +'.includes(seps[j - 1]!)) continue;
+        for (const j of windowEnds(groups, seps, i)) {
           if (isCardWindow(run, groups.slice(i, j), seps.slice(i, j - 1))) {
             const start = m.index + groups[i]!.start;
             const end = m.index + groups[j - 1]!.end;
@@ -260,12 +260,32 @@ function insideHexId(s: string, start: number, end: number): boolean {
   return (from < start || to > end) && to - from >= HEX_ID_LENGTH && /^[0-9a-fA-F]+$/.test(s.slice(start, end));
 }
 
+/**
+ * Where a card window starting at group `i` may end (exclusive group index), longest first: 13 to
+ * 19 digits, one separator throughout, groups of 3 or more when there are several, ending where the
+ * run is joined by a space or `+`. Only these few reach the Luhn test, so a run of a million short
+ * groups (`1 1 1 …`) is read in linear time.
+ */
+function windowEnds(groups: { start: number; end: number }[], seps: string[], i: number): number[] {
+  const ends: number[] = [];
+  const len = (g: number) => groups[g]!.end - groups[g]!.start;
+  let total = 0;
+  for (let j = i; j < groups.length; j++) {
+    total += len(j);
+    if (total > 19) break;
+    if (j > i && (len(j) < 3 || len(i) < 3 || seps[j - 1] !== seps[i])) break;
+    if (total >= 13 && (j + 1 === groups.length || ' +'.includes(seps[j]!))) ends.push(j + 1);
+  }
+  return ends.reverse();
+}
+
 function isCardWindow(run: string, groups: { start: number; end: number }[], seps: string[]): boolean {
   const lengths = groups.map((g) => g.end - g.start);
   const total = lengths.reduce((a, b) => a + b, 0);
   if (total < 13 || total > 19) return false;
   if (seps.some((x) => x !== seps[0])) return false;
-  if (seps[0] === '.' && !lengths.every((n) => n === 4)) return false;
+  // Dots join a card's groups as printed (4-4-4-4, Amex 4-4-4-3 or 4-6-5, Diners 4-6-4), never a decimal's.
+  if (seps[0] === '.' && !(lengths.slice(0, -1).every((n) => n === 4) || /^4,6,[45]$/.test(lengths.join(',')))) return false;
   if (seps.length && lengths.some((n) => n < 3)) return false;
   return luhnValid(groups.map((g) => run.slice(g.start, g.end)).join(''));
 }

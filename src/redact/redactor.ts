@@ -159,7 +159,8 @@ export class Redactor {
       reach: 0,
     };
     // A spelling decoded is at most 9 times as long as its secret (`%2540` for `@`); a rule's label is short.
-    const longestSecret = Math.max(0, ...[...this.secrets].map((s) => s.length));
+    let longestSecret = 0;
+    for (const s of this.secrets) longestSecret = Math.max(longestSecret, s.length);
     this.compiled.reach = Math.min(8192, Math.max(512, 9 * longestSecret, 2 * this.compiled.forms.longest));
     return this.compiled;
   }
@@ -187,7 +188,8 @@ export class Redactor {
     const collect = (text: string, out: Span[]) => {
       this.secretSpans(text, c, out);
       this.labelledSpans(text, c, out);
-      out.push(...ruleSpans(text));
+      // A loop, not push(...spans): a big body has more spans than a call takes arguments.
+      for (const span of ruleSpans(text)) out.push(span);
     };
     const spans: Span[] = [];
     collect(s, spans);

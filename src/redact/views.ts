@@ -215,25 +215,71 @@ export function originalSpan(view: View, start: number, end: number): [number, n
   return [view.from[start]!, view.to[end - 1]!];
 }
 
+/** True for a character of base64 (standard alphabet). */
+function isBase64Char(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+}
+
 /**
- * Base64 as a dump prints it, wrapped into lines (76 characters for MIME, 64 for PEM), maybe
- * indented (a report shows a body indented): the line breaks and indentation inside a run of base64
- * removed, so a secret's base64 spanning two lines is found.
+ * True when some line of `s` is only base64 (maybe indented): 32 or more base64 characters, then
+ * `=` padding. A scan, not a regular expression: V8's regex engine runs out of stack on a line of
+ * megabytes (a 6 MiB answer made of one character), and this runs on every text that is masked.
+ */
+function hasBase64Line(s: string): boolean {
+  for (let start = 0; start < s.length; ) {
+    let i = start;
+    while (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9) i++;
+    const from = i;
+    while (i < s.length && isBase64Char(s.charCodeAt(i))) i++;
+    const run = i - from;
+    while (s.charCodeAt(i) === 61) i++;
+    if (s.charCodeAt(i) === 13) i++;
+    if (run >= 32 && (i >= s.length || s.charCodeAt(i) === 10)) return true;
+    const eol = s.indexOf('\n', i);
+    if (eol < 0) return false;
+    start = eol + 1;
+  }
+  return false;
+}
+
+/**
+ * Base64 as a dump prints it, wrapped into lines (76 characters for MIME, 64 for PEM), with LF or
+ * CRLF, maybe indented (a report shows a body indented): the line breaks and indentation inside a
+ * run of base64 removed, so a secret's base64 spanning two lines is found. Linear and iterative, for
+ * the same reason as hasBase64Line.
  */
 export function unwrappedBase64(s: string): View | undefined {
-  // Anchored at line starts: a scan for 32 base64 characters at every position would be slow.
-  if (!/^[ \t]*[A-Za-z0-9+/]{32,}=*\r?$/m.test(s)) return undefined;
-  const from: number[] = [];
-  const to: number[] = [];
-  let text = '';
+  if (!hasBase64Line(s)) return undefined;
+  const from = new Int32Array(s.length);
+  const to = new Int32Array(s.length);
+  const parts: string[] = [];
+  let k = 0;
   let last = 0;
-  for (const m of s.matchAll(/(?<=[A-Za-z0-9+/=])(?:\r?\n[ \t]*)+(?=[A-Za-z0-9+/])/g)) {
-    text += s.slice(last, m.index);
-    for (let i = last; i < m.index; i++) from.push(i), to.push(i + 1);
-    last = m.index + m[0].length;
+  let joined = false;
+  const keep = (a: number, b: number) => {
+    parts.push(s.slice(a, b));
+    for (let i = a; i < b; i++, k++) (from[k] = i), (to[k] = i + 1);
+  };
+  for (let i = s.indexOf('\n'); i >= 0 && i < s.length; ) {
+    // The break starts at a CR right before the LF, when there is one.
+    const start = s.charCodeAt(i - 1) === 13 ? i - 1 : i;
+    const before = s.charCodeAt(start - 1);
+    // Every break and indentation that follows: (\r?\n[ \t]*)+
+    let end = i;
+    for (;;) {
+      if (s.charCodeAt(end) === 13 && s.charCodeAt(end + 1) === 10) end++;
+      if (s.charCodeAt(end) !== 10) break;
+      end++;
+      while (s.charCodeAt(end) === 32 || s.charCodeAt(end) === 9) end++;
+    }
+    if (start > 0 && (isBase64Char(before) || before === 61) && end < s.length && isBase64Char(s.charCodeAt(end))) {
+      keep(last, start);
+      last = end;
+      joined = true;
+    }
+    i = end > i ? s.indexOf('\n', end) : s.indexOf('\n', i + 1);
   }
-  if (last === 0) return undefined;
-  text += s.slice(last);
-  for (let i = last; i < s.length; i++) from.push(i), to.push(i + 1);
-  return { text, from: Int32Array.from(from), to: Int32Array.from(to) };
+  if (!joined) return undefined;
+  keep(last, s.length);
+  return { text: parts.join(''), from: from.subarray(0, k), to: to.subarray(0, k) };
 }
