@@ -32,8 +32,9 @@ const OVERLONG = /[\xc0\xc1]|\xe0[\x80-\x9f]|\xf0[\x80-\x8f]/;
 function segmentProblem(segment: string): string | undefined {
   for (const form of decodings(segment)) {
     if (form.includes('/') || form.includes('\\')) return 'an encoded slash or backslash (%2F, %5C) in a path segment, which a server may decode into a path separator';
-    // `..;/` is `..` to servers that strip path parameters (Tomcat, Spring).
-    const name = form.split(';')[0]!;
+    // `..;/` is `..` to servers that strip path parameters (Tomcat, Spring); `..%23x` is `..` to one
+    // that decodes the path and parses it again.
+    const name = form.split(/[;#?]/)[0]!;
     if (name === '.' || name === '..') return 'a dot segment (. or .., also percent-encoded), which the server would resolve out of the base path';
     if (OVERLONG.test(form)) return 'an overlong UTF-8 sequence, an old way to hide a dot or a slash';
   }
@@ -58,6 +59,8 @@ export function confine(method: string, requestTarget: string, target: URL): Con
     return /^[a-z][a-z0-9+.-]*:/i.test(requestTarget) ? refuse('an absolute URL as request target (absolute-form, what a forward proxy is sent)') : refuse('the request target is not a path');
   }
   if (requestTarget.startsWith('//')) return refuse('the path starts with //, which a URL parser reads as another host');
+  // A fragment is never part of a request target; a server that cuts the path at it would see `/..#` as `/..`.
+  if (requestTarget.includes('#')) return refuse('a fragment (#) in the request target, where a server may cut the path short');
   const q = requestTarget.indexOf('?');
   const path = q < 0 ? requestTarget : requestTarget.slice(0, q);
   // WHATWG URL parsers and many servers read `\` as `/`.
