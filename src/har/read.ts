@@ -60,7 +60,8 @@ export function harEntries(doc: unknown, file: string): RecordedEntry[] {
     const recordedError = (entry.response as Json)._error;
     const exchange: Exchange = {
       request: { method: req.method.toUpperCase() as HttpMethod, url: req.url, headers: headersOf(req.headers, `${where}.request`, file), ...(post && typeof post.text === 'string' ? { body: post.text } : {}) },
-      ...(response ? { response } : { error: { code: 'NO_RESPONSE', message: typeof recordedError === 'string' ? recordedError : 'the recording holds no answer' } }),
+      // An answer with an `_error` (the proxy's: broken off mid-body, undecodable) is judged as it was live.
+      ...(response ? { response, ...(typeof recordedError === 'string' ? { error: { code: /^([A-Z_]+): /.exec(recordedError)?.[1] ?? 'RECORDED', message: recordedError.replace(/^[A-Z_]+: /, '') } } : {}) } : { error: { code: 'NO_RESPONSE', message: typeof recordedError === 'string' ? recordedError : 'the recording holds no answer' } }),
       durationMs: typeof entry.time === 'number' && entry.time >= 0 ? Math.round(entry.time) : 0,
     };
     return { index: i + 1, ...(typeof entry.startedDateTime === 'string' ? { startedDateTime: entry.startedDateTime } : {}), exchange };

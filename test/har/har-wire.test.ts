@@ -71,3 +71,13 @@ describe('harEntry with wire facts', () => {
     expect(entry.response.bodySize).toBe(6);
   });
 });
+
+describe('a partial answer read back', () => {
+  it('keeps its error, so it is judged as it was live (broken off, not a complete body)', async () => {
+    const { harEntries } = await import('../../src/har/read.js');
+    const entry = harEntry(exchange(Buffer.from('{"part'), {}, { code: 'ECONNRESET', message: 'closed early' }), new Date(), new Redactor(), wire({ rawBody: Buffer.from('{"part'), brokenOff: true }));
+    const [back] = harEntries({ log: { version: '1.2', entries: [entry] } }, 'x.har');
+    expect(back!.exchange.response!.status).toBe(200);
+    expect(back!.exchange.error).toEqual({ code: 'ECONNRESET', message: 'closed early' });
+  });
+});
