@@ -141,6 +141,20 @@ export interface RunResult {
   tool: { name: 'xborder'; version: string };
   summary: Summary;
   cases: CaseResult[];
+  /**
+   * Set when the run was interrupted (Ctrl-C, SIGTERM) before every planned case finished: the
+   * report holds the finished cases only.
+   */
+  partial?: PartialRun;
+}
+
+/** How much of an interrupted run finished. */
+export interface PartialRun {
+  /** What stopped it: `SIGINT` or `SIGTERM`. */
+  signal: string;
+  /** Cases finished (those in the report) and cases planned. */
+  casesDone: number;
+  casesPlanned: number;
 }
 
 /** Auth modes a merchant may configure (see the contract's config example). */

@@ -11,22 +11,24 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import { writeFailure } from '../io/write-errors.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../errors.js';
-import type { AuthConfig, RunResult } from '../model.js';
+import type { AuthConfig, CaseResult, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
 import { cartSourceOf } from '../merchant/cart-source.js';
 import { secretRefs } from '../merchant/secret-refs.js';
 import { reproduceScript } from '../http/reproduce.js';
 import { applySelection, parseSelection } from '../checks/selection.js';
-import { caseKey, runPlan } from '../engine/run-plan.js';
+import { caseKey, runPlanOutcome, type InFlight, type Task } from '../engine/run-plan.js';
+import { INTERRUPTED_EXIT_CODE, watchInterrupt } from './interrupt.js';
 import { lastFailed } from './saved-runs.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
 import { terminalWidth } from '../report/width.js';
 import { renderJson } from '../report/json.js';
 import { closeAgents } from '../http/send.js';
+import { stopSending } from '../http/stop.js';
 import { openSession, warnTransport, type Session } from './session.js';
-import { startProgress } from './progress.js';
+import { progressIntervalFromEnv, startProgress } from './progress.js';
 
 /** Options every merchant command understands. */
 export interface MerchantRunOptions {
@@ -58,7 +60,12 @@ export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command,
   const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: commandName(cmd) });
   await writeReports(session, shown, opts.junit, opts.html);
   await writeGithub(session, shown, commandName(cmd), opts);
-  return exitCodeOf(run.summary);
+  return runExitCode(run);
+}
+
+/** The exit code of a run: 130 when it was interrupted (its reports are partial), else by its verdicts. */
+export function runExitCode(run: RunResult): number {
+  return run.partial ? INTERRUPTED_EXIT_CODE : exitCodeOf(run.summary);
 }
 
 /**
@@ -115,21 +122,47 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${rerun.run.name}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
   const planned = merchantPlan(ctx, parts);
   const tasks = rerun ? planned.filter((t) => t.keys?.some((k) => rerun.keys.has(k))) : planned;
+  const inFlight = new Set<InFlight>();
   // stderr only, so even with --json the progress line never mixes into the report.
-  const progress = startProgress(session.output, tasks.length);
+  const progress = startProgress(session.output, tasks.length, { inFlight, intervalMs: progressIntervalFromEnv() });
+  const interrupt = watchInterrupt((line) => {
+    progress.stop();
+    session.output.err(line);
+  }, INTERRUPT_GRACE_MS);
   try {
     const started = performance.now();
-    const cases = await runPlan(tasks, { concurrency, onProgress: progress.update });
+    const outcome = await runPlanOutcome(tasks, { concurrency, onProgress: progress.update, signal: interrupt.signal, graceMs: INTERRUPT_GRACE_MS, inFlight });
     progress.stop();
+    // The grace period is over: what is still in flight is abandoned (its agents are destroyed below)
+    // and nothing may start a request again.
+    if (outcome.interrupted) stopSending();
+    const { cases } = outcome;
     // For `npm run bench`: the time of the requests alone, without process start-up.
     if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ tasks: tasks.length, cases: cases.length, ms: performance.now() - started })}\n`);
     // A task may report more cases than the ones asked for again (a sequence): only those are shown.
     const kept = rerun ? cases.filter((c) => rerun.keys.has(caseKey(c.endpoint, c.variant, c.authMode))) : cases;
-    return toRunResult(applySelection(kept, ctx.selection));
+    const run = toRunResult(applySelection(kept, ctx.selection));
+    if (outcome.interrupted) {
+      // Planned cases: what the unfinished tasks would have reported, at least one each.
+      const unfinished = tasks.length - outcome.interrupted.tasksDone;
+      run.partial = { signal: interrupt.received() ?? 'SIGINT', casesDone: run.cases.length, casesPlanned: run.cases.length + unfinishedCases(tasks, cases, unfinished) };
+    }
+    return run;
   } finally {
+    interrupt.dispose();
     progress.stop();
     await closeAgents();
   }
+}
+
+/** How long requests in flight may finish after Ctrl-C before the finished cases are reported. */
+const INTERRUPT_GRACE_MS = 3000;
+
+/** The cases the unfinished tasks would have reported: their keys not among the finished cases, at least one a task. */
+function unfinishedCases(tasks: Task[], finished: CaseResult[], unfinishedTasks: number): number {
+  const seen = new Set(finished.map((c) => caseKey(c.endpoint, c.variant, c.authMode)));
+  const missing = new Set(tasks.flatMap((t) => t.keys ?? []).filter((k) => !seen.has(k)));
+  return Math.max(missing.size, unfinishedTasks);
 }
 
 /** The context merchant cases run in, for an open session and the command's options. */

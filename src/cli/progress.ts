@@ -1,9 +1,11 @@
 /**
- * A progress line on stderr for runs longer than a second, only when stderr is a TTY (so never in a
- * pipe or CI log, and never on stdout: `--json` output stays clean). It rewrites one line, ticks
- * every half second so a slow merchant never looks like a hung tool, and is cleared when done.
+ * Progress of a merchant run on stderr (never stdout: `--json` output stays clean). On a TTY: one
+ * line rewritten twice a second once the run is past a second, cleared when done. Elsewhere (a pipe,
+ * a CI log): one plain line at most every 10 s, so a run against a hung merchant is never silent.
+ * Both say the steps done of the total (known at the start), cases and failures so far, and the
+ * slowest step in flight.
  */
-import type { ProgressEvent } from '../engine/run-plan.js';
+import type { InFlight, ProgressEvent } from '../engine/run-plan.js';
 import type { Output } from './output.js';
 
 /** Handle to update and stop the progress line. */
@@ -16,31 +18,63 @@ export interface Progress {
 const SHOW_AFTER_MS = 1000;
 const TICK_MS = 500;
 
-/** Starts a progress line for `total` tasks if enabled and `stream` is a TTY; else a handle that does nothing. */
-export function startProgress(output: Output, total: number, options: { enabled?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
+/** Options of startProgress. */
+export interface ProgressOptions {
+  enabled?: boolean;
+  stream?: NodeJS.WriteStream;
+  /** The steps in flight, kept by the runner: the line names the slowest. */
+  inFlight?: ReadonlySet<InFlight>;
+  /** Outside a TTY: at most one plain line per this many milliseconds (default 10 s). */
+  intervalMs?: number;
+}
+
+/** "order order-full [header] 42s": the step in flight the longest, or undefined. */
+function slowest(inFlight: ReadonlySet<InFlight> | undefined, now: number): string | undefined {
+  let oldest: InFlight | undefined;
+  for (const f of inFlight ?? []) if (!oldest || f.since < oldest.since) oldest = f;
+  return oldest ? `${oldest.label} ${Math.floor((now - oldest.since) / 1000)}s` : undefined;
+}
+
+/** Starts progress for `total` steps (plan tasks); a handle that does nothing when disabled. */
+export function startProgress(output: Output, total: number, options: ProgressOptions = {}): Progress {
   const stream = options.stream ?? process.stderr;
-  if (options.enabled === false || !stream.isTTY) return { update: () => undefined, stop: () => undefined };
+  if (options.enabled === false) return { update: () => undefined, stop: () => undefined };
+  const tty = stream.isTTY === true;
+  const every = tty ? TICK_MS : Math.max(1, options.intervalMs ?? PLAIN_PROGRESS_INTERVAL_MS);
   const started = Date.now();
-  let last: ProgressEvent = { done: 0, total, label: '' };
+  let next = started + (tty ? SHOW_AFTER_MS : every);
+  let last: ProgressEvent = { done: 0, total, label: '', cases: 0, failed: 0 };
   let shown = false;
+  let stopped = false;
   const draw = () => {
-    const elapsed = Date.now() - started;
-    if (elapsed < SHOW_AFTER_MS) return;
+    const now = Date.now();
+    if (stopped || now < next) return;
+    next = now + (tty ? 0 : every);
+    const seconds = Math.floor((now - started) / 1000);
+    const cases = last.cases ?? 0;
+    const failed = last.failed ? `, ${last.failed} failed` : '';
+    const waiting = slowest(options.inFlight, now);
+    if (!tty) {
+      const line = `xborder: ${last.done} of ${last.total} steps done, ${cases} case${cases === 1 ? '' : 's'}${failed}, ${seconds}s${waiting ? `; slowest in flight: ${waiting}` : ''}`;
+      // Merchant-free text, but masked all the same: a step's label may carry a configured value.
+      stream.write(`${output.mask(line)}\n`);
+      return;
+    }
     shown = true;
-    const line = `[${last.done}/${last.total}] ${Math.floor(elapsed / 1000)}s${last.label ? ` ${last.label}` : ''}`;
+    const doing = waiting ?? last.label;
+    const line = `[${last.done}/${last.total}] ${seconds}s${doing ? ` ${doing}` : ''}${cases ? ` (${cases} case${cases === 1 ? '' : 's'}${failed})` : ''}`;
     // A pty without a size reports 0 columns: fall back to 80 rather than cutting everything.
     const width = Math.max(20, (stream.columns || 80) - 1);
     // Masked whole, then cut to the width: a cut first would leave a piece of a secret.
     stream.write(`\r\x1b[2K${output.mask(line).slice(0, width)}`);
   };
-  const timer = setInterval(draw, TICK_MS);
+  const timer = setInterval(draw, Math.min(every, TICK_MS));
   timer.unref();
-  let stopped = false;
   return {
     update(event) {
       if (stopped) return;
       last = event;
-      draw();
+      if (tty) draw();
     },
     stop() {
       if (stopped) return;
@@ -81,6 +115,13 @@ export interface CountProgressOptions {
 
 /** The default spacing of plain progress lines outside a TTY: a CI log hears from a long run. */
 export const PLAIN_PROGRESS_INTERVAL_MS = 10_000;
+
+/** XBORDER_PROGRESS_INTERVAL_MS: the spacing of plain progress lines (tests shorten it); unset or invalid: the default. */
+export function progressIntervalFromEnv(env: Record<string, string | undefined> = process.env): number | undefined {
+  const value = env.XBORDER_PROGRESS_INTERVAL_MS;
+  const ms = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(ms) && ms >= 1 ? ms : undefined;
+}
 
 /**
  * Progress of a bulk run whose size is counted as it goes. On a TTY (stderr): a bar (when the total

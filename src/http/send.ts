@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { Exchange, HttpSettings, ReceivedResponse, RequestSpec, TransportError } from '../model.js';
 import { closeAgents, getDispatcher } from './agents.js';
+import { sendingStopped } from './stop.js';
 import { MAX_BODY_CEILING } from '../config/limits.js';
 import { DEFAULT_HTTP_SETTINGS } from './defaults.js';
 import { proxyProblem, resolveProxy } from './proxy.js';
@@ -141,6 +142,7 @@ export async function send(spec: RequestSpec, settings: HttpSettings): Promise<E
     return done({ error: { code: 'INVALID_URL', message: `cannot send to "${spec.url}": ${(err as Error).message}` } });
   }
   for (let n = 0; ; n++) {
+    if (sendingStopped()) return done({ error: { code: 'INTERRUPTED', message: 'not sent: the run was interrupted' } });
     const a = await attempt(spec, url, s);
     if (!a.error || a.response || !NOT_STARTED_CODES.has(a.error.code) || n >= s.retries) {
       // Say that the retries happened: "refused" after five minutes of waiting needs explaining.

@@ -8,7 +8,7 @@
  * All run data goes into the markup escaped; none goes into the script, which is a constant.
  */
 import type { CaseResult, CheckStatus, RunResult } from '../model.js';
-import { caseStatus, exitCodeOf } from './summary.js';
+import { caseStatus, exitCodeOf, partialLine } from './summary.js';
 import { summaryLine } from './table.js';
 import { renderCase } from './html-case.js';
 import { SCRIPT, STATUSES, STYLE } from './html-assets.js';
@@ -111,6 +111,7 @@ function summarySection(run: RunResult, title: string, generatedAt: string | und
     `<div class="verdict v-${verdict[0]}">${esc(verdict[1])}</div>`,
     `<div class="tiles">${tiles.map(([cls, label, n]) => `<div class="tile ${cls === 'cases' ? 'cases' : `st-${cls}`}" data-count="${cls}"><span class="n">${n}</span>${label}</div>`).join('')}</div>`,
     `<p class="summary-line">Checks: ${esc(summaryLine(s, run.cases.length))}.</p>`,
+    ...(partialLine(run) ? [`<p class="partial" role="alert"><strong>${esc(partialLine(run)!)}</strong></p>`] : []),
     '</header>',
   ].join('\n');
 }

@@ -5,6 +5,7 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { caseName } from './case-name.js';
+import { partialLine } from './summary.js';
 import type { CaseResult, CheckResult, RunResult } from '../model.js';
 import { describeFinding } from './finding-text.js';
 import { displayMask } from '../redact/run.js';
@@ -53,6 +54,8 @@ export function renderJunit(run: RunResult, options: JunitOptions = {}): string 
       '@_failures': s.failed,
       '@_errors': s.errored,
       '@_skipped': s.skipped,
+      // An interrupted run says so where CI dashboards look: the suites' properties.
+      ...(run.partial ? { properties: { property: [{ '@_name': 'xborder.partial', '@_value': partialLine(run) }] } } : {}),
       testsuite: suites,
     },
   };

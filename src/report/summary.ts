@@ -19,6 +19,12 @@ export function toRunResult(cases: CaseResult[]): RunResult {
   return { tool: { name: 'xborder', version: VERSION }, summary: summarize(cases), cases };
 }
 
+/** "interrupted after 12 of 40 cases": the line every report of a partial run carries. */
+export function partialLine(run: RunResult): string | undefined {
+  const p = run.partial;
+  return p ? `interrupted (${p.signal}) after ${p.casesDone} of ${p.casesPlanned} cases: this report is partial` : undefined;
+}
+
 /** 1 when anything failed, else 3 when anything could not be judged, else 0 (warnings allowed). */
 export function exitCodeOf(summary: Summary): number {
   if (summary.failed > 0) return 1;

@@ -34,7 +34,31 @@ describe('startProgress', () => {
     expect(written.some((w) => w.includes('[0/5] 1s'))).toBe(true);
   });
 
-  it('writes nothing when stderr is not a terminal', async () => {
+  it('names the slowest step in flight and counts cases and failures', async () => {
+    const { stream, written } = terminal(120);
+    const inFlight = new Set([{ label: 'order order-full [header]', since: Date.now() - 5000 }, { label: 'cart GET [none]', since: Date.now() - 1000 }]);
+    const progress = startProgress(output, 4, { stream, inFlight });
+    await sleep(1050);
+    progress.update({ done: 2, total: 4, label: 'cart POST [none]', cases: 3, failed: 1 });
+    progress.stop();
+    expect(written.some((w) => /\[2\/4\] 1s order order-full \[header\] [56]s \(3 cases, 1 failed\)/.test(w))).toBe(true);
+  });
+
+  it('outside a terminal: plain lines, at most one per interval, with the total known from the start', async () => {
+    const { stream, written } = terminal(80, false);
+    const inFlight = new Set([{ label: 'order order-full [header] sekrit', since: Date.now() }]);
+    const progress = startProgress(output, 16, { stream, inFlight, intervalMs: 200 });
+    progress.update({ done: 1, total: 16, label: 'x', cases: 2, failed: 0 });
+    await sleep(700);
+    progress.stop();
+    const lines = written.join('').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(4);
+    for (const line of lines) expect(line).toMatch(/^xborder: 1 of 16 steps done, 2 cases, \d+s; slowest in flight: order order-full \[header\] \*\*\*\* \d+s$/);
+    expect(written.join('')).not.toContain('\x1b');
+  });
+
+  it('writes nothing outside a terminal when the run is shorter than the interval', async () => {
     const { stream, written } = terminal(80, false);
     const progress = startProgress(output, 1, { stream });
     await sleep(1100);

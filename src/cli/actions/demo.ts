@@ -13,12 +13,12 @@ import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { validateGiftCard } from '../../platform/gift-card.js';
 import { sampleOrderSources } from '../../merchant/plan.js';
 import { cartSourceOf } from '../../merchant/cart-source.js';
-import { toRunResult, exitCodeOf } from '../../report/summary.js';
+import { toRunResult } from '../../report/summary.js';
 import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
 import type { GlobalOptions } from '../output.js';
 import { sessionFor } from '../session.js';
-import { runMerchantSuite, saveRun, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+import { runExitCode, runMerchantSuite, saveRun, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 
 /** The demo's configuration: every auth mode, with secrets that exist only for this run. */
 export function demoConfig(): XborderConfig {
@@ -88,15 +88,17 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       return { cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true };
     });
     const giftCards = [];
-    for (const card of TEST_CARDS) {
+    // Interrupted: report what finished, send nothing more.
+    for (const card of merchantRun.partial ? [] : TEST_CARDS) {
       const outcome = await validateGiftCard({ cardId: card.cardId, pin: card.pin, country: config.merchant.countryCode }, config);
       giftCards.push(outcome.caseResult);
     }
     const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
+    if (merchantRun.partial) run.partial = merchantRun.partial;
     const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: 'demo' });
     await writeReports(session, shown, opts.junit, opts.html);
     await writeGithub(session, shown, 'demo', opts);
-    return exitCodeOf(run.summary);
+    return runExitCode(run);
   } finally {
     await closeAgents();
     await Promise.all([merchant.close(), platform.close()]);
