@@ -120,6 +120,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const confined = confine(method, req.url ?? '', options.target);
   if (!confined.ok) {
     const { head, body } = refusal(confined.reason);
+    // The body is read and dropped, so the caller gets the 400 instead of a reset mid-upload.
+    req.resume();
     res.writeHead(400, head);
     res.end(body);
     options.onRefused({ method, target: req.url ?? '', reason: confined.reason, started });
