@@ -40,15 +40,16 @@ function refusedAsDuplicate(d: Delivery): boolean {
 }
 
 /**
- * Judges `deliveries` of OrderId `orderId` as check `id`. Errored when none was accepted: a group
- * without an order says nothing about duplicates.
+ * Judges `deliveries` of OrderId `orderId` as check `id`. Skipped when none was accepted, as the
+ * sequences are when their first delivery was not: a group without an order says nothing about
+ * duplicates (order-accepted and the transport checks say what went wrong).
  */
 export function judgeOneOrder(id: string, orderId: string, deliveries: readonly Delivery[]): CheckResult {
   const answered = deliveries.filter((d) => d.answered);
   const accepted = answered.filter((d) => d.info?.success === true);
   const received = receivedText(deliveries);
   if (accepted.length === 0) {
-    return { id, status: 'errored', findings: [{ message: `none of the ${deliveries.length} deliveries of OrderId ${orderId} was accepted, so whether they made one order cannot be judged (${received})`, expected: 'one accepted delivery', actual: received }] };
+    return { id, status: 'skipped', findings: [{ severity: 'info', message: `none of the ${deliveries.length} deliveries of OrderId ${orderId} was accepted, so whether they made one order cannot be judged (${received})`, expected: 'one accepted delivery', actual: received }] };
   }
   const byId = new Map<string, string[]>();
   for (const d of accepted) {

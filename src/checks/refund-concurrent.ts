@@ -33,7 +33,7 @@ export function judgeRefundGroup(group: RefundGroup): CheckResult {
   const id = 'refund-concurrent';
   const received = [...group.copies, ...(group.rest ? [group.rest] : []), group.beyond].map((d) => `${d.label}: ${refundText(d)}`).join('; ');
   if (!group.copies.some(accepted)) {
-    return { id, status: 'errored', findings: [{ message: `none of the ${group.copies.length} copies of RefundId ${group.refundId} was applied, so whether they were applied once cannot be judged (${received})`, expected: 'one applied copy', actual: received }] };
+    return { id, status: 'skipped', findings: [{ severity: 'info', message: `none of the ${group.copies.length} copies of RefundId ${group.refundId} was applied, so whether they were applied once cannot be judged (${received})`, expected: 'one applied copy', actual: received }] };
   }
   const findings: Finding[] = [];
   if (group.rest?.answered && !accepted(group.rest)) {

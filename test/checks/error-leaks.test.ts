@@ -86,11 +86,15 @@ describe('judgeErrorLeaks', () => {
     expect(JSON.stringify(check)).not.toContain('hunter2-secret');
   });
 
-  it('is added to every merchant case built from an error answer, and never to a storefront page', () => {
+  it('is added to every merchant case built from an error answer, never to a storefront page or a case not judged', () => {
     const options = { verbose: false, mask: (s: string) => s };
-    const order = caseResult({ endpoint: 'SendOrderToMerchant', variant: 'x', authMode: 'none', exchange: exchange(500, leaky), checks: [] }, options);
-    expect(order.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['error-leaks-internals:warning']);
-    const page = caseResult({ endpoint: 'Storefront', variant: '/', authMode: 'none', exchange: exchange(500, leaky), checks: [] }, options);
-    expect(page.checks).toEqual([]);
+    const reachable = { id: 'reachable', status: 'passed' as const, findings: [] };
+    const order = caseResult({ endpoint: 'SendOrderToMerchant', variant: 'x', authMode: 'none', exchange: exchange(500, leaky), checks: [reachable] }, options);
+    expect(order.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['reachable:passed', 'error-leaks-internals:warning']);
+    const page = caseResult({ endpoint: 'Storefront', variant: '/', authMode: 'none', exchange: exchange(500, leaky), checks: [reachable] }, options);
+    expect(page.checks.map((c) => c.id)).toEqual(['reachable']);
+    const skipped = { id: 'update-same-order', status: 'skipped' as const, findings: [] };
+    const notJudged = caseResult({ endpoint: 'SendOrderToMerchant', variant: 'update', authMode: 'none', exchange: exchange(500, leaky), checks: [skipped] }, options);
+    expect(notJudged.checks.map((c) => c.id)).toEqual(['update-same-order']);
   });
 });

@@ -3,7 +3,7 @@
  * fault on (the conforming behaviour is covered in merchant-server.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { GUID, PAYMENT_DETAILS, SAMPLE_ORDER_TOTAL, getCart, postOrder, sampleOrder, start } from './merchant-fixtures.js';
+import { GUID, PAYMENT_DETAILS, SAMPLE_ORDER_TOTAL, getCart, postOrder, sampleOrder, start, testConfig } from './merchant-fixtures.js';
 import { MERCHANT_FAULTS, resolveFault } from '../../src/mock/merchant/faults.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -18,6 +18,8 @@ const CHECK_IDS = new Set([
   'unknown-cart-refused', 'cart-single-use', 'cart-hash-enforced',
   // The order lifecycle events (payment, status, shipping info, documents, refund).
   'event-unknown-order-refused', 'event-redelivery', 'refund-within-order', 'status-spellings',
+  // Concurrent and retried deliveries, and error answers that give internals away.
+  'redelivery-concurrent', 'redelivery-after-timeout', 'refund-concurrent', 'error-leaks-internals',
 ]);
 
 /** The products of a cart answer, by ProductCode. */
@@ -29,7 +31,7 @@ describe('fault list', () => {
   it('names each fault once, with a description and one of the agreed check ids', () => {
     const names = MERCHANT_FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(43);
+    expect(names).toHaveLength(47);
     expect(MERCHANT_FAULTS.filter((f) => f.latent).map((f) => f.name)).toEqual(['crash-astral', 'crash-many-products', 'crash-long-address', 'crash-discount-no-product', 'crash-empty-state']);
     for (const fault of MERCHANT_FAULTS) {
       expect(CHECK_IDS.has(fault.catches), fault.name).toBe(true);
@@ -283,5 +285,79 @@ describe('wire faults (every answer)', () => {
     const res = await postOrder(server, sampleOrder());
     expect(Date.now() - t0).toBeGreaterThanOrEqual(190);
     expect(res.json.ResponseInfo.Success).toBe(true);
+  });
+});
+
+describe('race and leak faults', () => {
+  /** The same order posted `n` times at once. */
+  const atOnce = (server: { url: string }, n: number, order = sampleOrder()) => Promise.all(Array.from({ length: n }, () => postOrder(server, order)));
+
+  it('the conforming merchant serialises deliveries of one OrderId: copies at once make one order', async () => {
+    const server = await start();
+    const answers = await atOnce(server, 6);
+    expect(new Set(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).size).toBe(1);
+    expect(server.orderCount()).toBe(1);
+    expect(server.state().orders[0]!.deliveries).toBe(6);
+  });
+
+  it('redelivery-race: copies at once each create an order; one after the answer finds it', async () => {
+    const server = await start({ fault: 'redelivery-race' });
+    const answers = await atOnce(server, 3);
+    expect(answers.map((a) => a.json.ResponseInfo.Success)).toEqual([true, true, true]);
+    expect(new Set(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).size).toBe(3);
+    const later = await postOrder(server, sampleOrder());
+    expect(server.orderCount()).toBe(3);
+    expect(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).toContain(later.json.ResponseInfo.InternalOrderId);
+  });
+
+  it('redelivery-race in store mode: the cart check is stale too, so copies on one cart all pass it', async () => {
+    const server = await start({ fault: 'redelivery-race', store: true });
+    const token = (await (await fetch(server.newCartUrl!, { method: 'POST' })).text()).trim();
+    const answers = await atOnce(server, 2, sampleOrder({ CartId: token }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(server.orderCount()).toBe(2);
+    // Once the orders exist, another OrderId on that cart is refused as before.
+    expect((await postOrder(server, sampleOrder({ CartId: token, OrderId: 'GE1OTHERDE' }))).status).toBe(400);
+  });
+
+  it('slow-redelivery: creating takes slowMs and the lookup misses the order in flight', async () => {
+    const server = await start({ fault: 'slow-redelivery', slowMs: 300 });
+    const t0 = Date.now();
+    const first = postOrder(server, sampleOrder());
+    await new Promise((r) => setTimeout(r, 100));
+    const retry = await postOrder(server, sampleOrder());
+    const firstAnswer = await first;
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(retry.json.ResponseInfo.InternalOrderId).not.toBe(firstAnswer.json.ResponseInfo.InternalOrderId);
+    expect(server.orderCount()).toBe(2);
+  });
+
+  it('refund-race: copies of one RefundId at once are each booked; one after them is not', async () => {
+    const config = testConfig();
+    config.merchant.events = ['refund'];
+    const refund = (id: string) => ({ MerchantGUID: GUID, OrderId: 'GE92799319GB', RefundId: id, TotalRefundAmount: '22.50', Products: [{ CartItemId: '1', RefundQuantity: 1 }] });
+    const post = (server: { url: string }, body: unknown) => postOrder(server, body, { path: '/order-refund-url' });
+    for (const fault of [undefined, 'refund-race']) {
+      const server = await start({ config, fault });
+      expect((await postOrder(server, sampleOrder())).status).toBe(200);
+      const copies = await Promise.all([post(server, refund('RF-1')), post(server, refund('RF-1'))]);
+      expect(copies.map((c) => c.status)).toEqual([200, 200]);
+      const stored = server.state().orders[0]!;
+      expect(stored.refundedQuantities['1'], String(fault)).toBe(fault ? 2 : 1);
+      expect((await post(server, refund('RF-1'))).status).toBe(200);
+      expect(server.state().orders[0]!.refundedQuantities['1']).toBe(fault ? 2 : 1);
+    }
+  });
+
+  it('error-leaks: error answers carry a stack trace with server paths in Message; successes are untouched', async () => {
+    const server = await start({ fault: 'error-leaks' });
+    const refused = await postOrder(server, sampleOrder({ OrderId: undefined }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.ResponseInfo.Success).toBe(false);
+    expect(refused.json.ResponseInfo.Message).toMatch(/^Error: Bad request: OrderId is required\.\n\s+at \S+ \(\/srv\/merchant\/.+\.js:\d+:\d+\)/);
+    const ok = await postOrder(server, sampleOrder());
+    expect(ok.json.ResponseInfo).not.toHaveProperty('Message');
+    const clean = await start();
+    expect((await postOrder(clean, sampleOrder({ OrderId: undefined }))).json.ResponseInfo.Message).toBe('Bad request');
   });
 });
