@@ -1,10 +1,13 @@
 /**
  * The fast line decoder gives exactly the string Node's UTF-8 decoder gives, for any bytes: ASCII,
- * Latin-1 letters, other scripts, emoji, and malformed UTF-8 (replaced by U+FFFD the same way).
+ * Latin-1 letters, other scripts, emoji, and malformed UTF-8 (replaced by U+FFFD the same way); with a
+ * probe it also tells where the slice stops being UTF-8, whichever path decoded it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeLine } from '../../src/bulk/decode-line.js';
+import { isUtf8 } from 'node:buffer';
+import { firstInvalidUtf8 } from '../../src/http/utf8.js';
 import { runs } from '../helpers/fuzz-runs.js';
 
 /** Bytes biased towards what trips a decoder: ASCII, Latin-1 leads, continuation bytes, other leads. */
@@ -58,6 +61,37 @@ describe('decodeLine', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 100 }), (text) => {
         const bytes = Buffer.from(text);
         expect(decodeLine(bytes)).toBe(bytes.toString('utf8'));
+      }),
+      runs(1000),
+    );
+  });
+
+  it.each([
+    ['ASCII', [...Buffer.from('{"a":"b"}')], -1],
+    ['Latin-1 letters', [...Buffer.from('{"a":"Köln"}')], -1],
+    ['emoji', [...Buffer.from('{"a":"🎁 東京"}')], -1],
+    ['a lone continuation byte after ASCII', [0x61, 0x62, 0x80, 0x63], 2],
+    ['a Latin-1 lead before ASCII', [0x61, 0xc3, 0x41], 1],
+    ['0xFC (ü saved as ISO-8859-1) after Latin-1 letters', [...Buffer.from('Köln '), 0xfc], 6],
+    ['a truncated euro sign after emoji', [...Buffer.from('😀'), 0xe2, 0x82, 0x22], 4],
+    ['an overlong slash', [0x22, 0xc0, 0xaf], 1],
+  ])('probe: %s', (_, list, at) => {
+    const bytes = Buffer.from([0x7b, ...list, 0x7d]);
+    const probe = { at: 99 };
+    expect(decodeLine(bytes, 1, bytes.length - 1, probe)).toBe(bytes.toString('utf8', 1, bytes.length - 1));
+    expect(probe.at).toBe(at);
+  });
+
+  it('probe, any bytes and slice: -1 exactly when the slice is UTF-8, else the first bad byte of the slice', () => {
+    const probe = { at: 0 };
+    fc.assert(
+      fc.property(fc.array(hostileByte, { maxLength: 120 }), fc.nat(5), fc.nat(5), (list, cutStart, cutEnd) => {
+        const bytes = Buffer.from(list);
+        const start = Math.min(cutStart, bytes.length);
+        const end = Math.max(start, bytes.length - cutEnd);
+        decodeLine(bytes, start, end, probe);
+        const slice = bytes.subarray(start, end);
+        expect(probe.at).toBe(isUtf8(slice) ? -1 : firstInvalidUtf8(slice));
       }),
       runs(1000),
     );
