@@ -42,14 +42,41 @@ function escape(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function ignoredPath(path: string, ignore: IgnoreList): boolean {
-  return ignore.pointers.some((p) => path === p || path.startsWith(`${p}/`));
+/**
+ * An `--ignore` pointer as far as the walk has followed it: its segments, and how many of them the
+ * current path has matched. Matching segment by segment, rather than comparing each child's whole
+ * path with the pointer, keeps a walk 200,000 levels deep linear (whole-path comparisons of ever
+ * longer paths are quadratic, minutes of CPU).
+ */
+interface Following {
+  segments: string[];
+  matched: number;
+}
+
+/** The pointers as the walk starts at the root (`/` and `` leave everything below the root out). */
+function following(ignore: IgnoreList): Following[] {
+  return ignore.pointers.map((p) => ({ segments: p === '' ? [] : p.slice(1).split('/'), matched: 0 }));
+}
+
+/** For the child `segment` of a path `live` follows: is it left out, and what does its own walk follow. */
+function followChild(live: Following[], segment: string): { ignored: boolean; live: Following[] } {
+  if (live.length === 0) return { ignored: false, live };
+  let ignored = false;
+  const next: Following[] = [];
+  for (const f of live) {
+    if (f.matched === f.segments.length) ignored = true;
+    else if (f.segments[f.matched] === segment) {
+      if (f.matched + 1 === f.segments.length) ignored = true;
+      next.push({ segments: f.segments, matched: f.matched + 1 });
+    }
+  }
+  return { ignored, live: next };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One step of the walk: compare a pair below `path`, or report a change found on the way. */
-type Step = { a: unknown; b: unknown; path: string } | { change: JsonChange };
+type Step = { a: unknown; b: unknown; path: string; live: Following[] } | { change: JsonChange };
 
 /**
  * The differences between `a` and `b`, in document order, volatile values left out. The walk keeps
@@ -59,40 +86,44 @@ type Step = { a: unknown; b: unknown; path: string } | { change: JsonChange };
  */
 export function jsonDiff(a: unknown, b: unknown, ignore: IgnoreList): JsonChange[] {
   const out: JsonChange[] = [];
-  const stack: Step[] = [{ a, b, path: '' }];
+  const stack: Step[] = [{ a, b, path: '', live: following(ignore) }];
   for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
     if ('change' in step) {
       out.push(step.change);
       continue;
     }
     // Children are pushed last-first so they are visited, and their changes reported, in order.
-    const next = childSteps(step.a, step.b, step.path, ignore);
+    const next = childSteps(step, ignore);
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
   return out;
 }
 
 /** What comparing one pair leads to: its children to compare, or the changes it shows. */
-function childSteps(a: unknown, b: unknown, path: string, ignore: IgnoreList): Step[] {
+function childSteps(step: { a: unknown; b: unknown; path: string; live: Following[] }, ignore: IgnoreList): Step[] {
+  const { a, b, path } = step;
   const steps: Step[] = [];
   if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const p = `${path}/${escape(key)}`;
-      if (ignoredPath(p, ignore)) continue;
+      const segment = escape(key);
+      const child = followChild(step.live, segment);
+      if (child.ignored) continue;
+      const p = `${path}/${segment}`;
       if (!Object.hasOwn(b, key)) steps.push({ change: { path: p, before: boundedValue(a[key]), kind: 'removed' } });
       else if (!Object.hasOwn(a, key)) steps.push({ change: { path: p, after: boundedValue(b[key]), kind: 'added' } });
       // A volatile key's value may change; its presence may not (an answer losing InternalOrderId is news).
-      else if (!ignore.keys.has(key.toLowerCase())) steps.push({ a: a[key], b: b[key], path: p });
+      else if (!ignore.keys.has(key.toLowerCase())) steps.push({ a: a[key], b: b[key], path: p, live: child.live });
     }
     return steps;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const child = followChild(step.live, String(i));
+      if (child.ignored) continue;
       const p = `${path}/${i}`;
-      if (ignoredPath(p, ignore)) continue;
       if (i >= b.length) steps.push({ change: { path: p, before: boundedValue(a[i]), kind: 'removed' } });
       else if (i >= a.length) steps.push({ change: { path: p, after: boundedValue(b[i]), kind: 'added' } });
-      else steps.push({ a: a[i], b: b[i], path: p });
+      else steps.push({ a: a[i], b: b[i], path: p, live: child.live });
     }
     return steps;
   }

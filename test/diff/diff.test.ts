@@ -86,6 +86,12 @@ describe('deeply nested answers', () => {
     expect(changes[0]).toMatchObject({ before: 1, after: 2, kind: 'changed' });
     expect(jsonDiff(nested(20_000, 1), nested(20_000, 1), ignoreList())).toEqual([]);
   });
+  it('follows --ignore pointers segment by segment, at any depth', () => {
+    expect(jsonDiff(nested(50_000, 1), nested(50_000, 2), ignoreList(['/0/0']))).toEqual([]);
+    expect(jsonDiff(nested(50_000, 1), nested(50_000, 2), ignoreList(['/1', '/0/1', 'x']))).toHaveLength(1);
+    expect(jsonDiff({ a: 1, b: { c: 2 } }, { a: 2, b: { c: 3 } }, ignoreList(['/']))).toEqual([]);
+    expect(jsonDiff({ 'a/b': { c: 1 }, d: 1 }, { 'a/b': { c: 2 }, d: 2 }, ignoreList(['/a~1b/c']))).toEqual([{ path: '/d', before: 1, after: 2, kind: 'changed' }]);
+  });
   it('cuts the values it reports at 32 levels, so rendering them cannot overflow either', () => {
     const changes = jsonDiff(nested(20_000, 1), { a: 1 }, ignoreList());
     expect(changes).toHaveLength(1);
