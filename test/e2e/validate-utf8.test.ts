@@ -3,7 +3,7 @@
  * instead of reading it silently as U+FFFD: a single document by its offset in the file, an NDJSON
  * document by its line and the offset within that line. Every reading path is covered (a small file
  * read whole, pretty-printed or on one line; a large file and stdin streamed; many small files), and
- * the findings are the same with --jobs 1 and --jobs 2 (inputs large enough that workers judge part).
+ * the findings are the same with --jobs 1 and --jobs 2 (inputs over the 2 MiB after which --jobs 2 starts a worker).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,10 +67,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'big.json'), big.bytes);
   expected.big = big.offset;
 
-  // NDJSON of 1,200 orders (about 10 MiB, CRLF line ends): bad bytes on lines 3, 700 and 1200.
+  // NDJSON of 400 orders (over 3 MiB, so --jobs 2 starts a worker; CRLF line ends): bad bytes on lines 3, 300 and 400.
   const lines: Buffer[] = [];
-  for (let i = 1; i <= 1200; i++) {
-    const bad = i === 3 ? LONE_CONTINUATION : i === 700 ? TRUNCATED_EURO : i === 1200 ? LATIN1_U_UMLAUT : undefined;
+  for (let i = 1; i <= 400; i++) {
+    const bad = i === 3 ? LONE_CONTINUATION : i === 300 ? TRUNCATED_EURO : i === 400 ? LATIN1_U_UMLAUT : undefined;
     const text = orderText(100 + i, false);
     if (bad) {
       const s = spliced(text, bad);
@@ -84,10 +84,10 @@ beforeAll(() => {
   expected.small = small.offset;
   writeFileSync(join(dir, 'small.ndjson'), Buffer.concat([Buffer.from(`${orderText(4999, false)}\n`), small.bytes, Buffer.from(`\n${orderText(5001, false)}\n`)]));
 
-  // 400 small pretty files (about 5 MiB): files 7 and 390 are bad.
-  for (let i = 0; i < 400; i++) {
+  // 250 small pretty files (over 3 MiB): files 7 and 240 are bad.
+  for (let i = 0; i < 250; i++) {
     const text = orderText(9000 + i, true);
-    const bytes = i === 7 || i === 390 ? spliced(text, i === 7 ? OVERLONG_SLASH : LATIN1_U_UMLAUT) : { bytes: Buffer.from(text), offset: -1 };
+    const bytes = i === 7 || i === 240 ? spliced(text, i === 7 ? OVERLONG_SLASH : LATIN1_U_UMLAUT) : { bytes: Buffer.from(text), offset: -1 };
     if (bytes.offset >= 0) expected[`f${i}`] = bytes.offset;
     writeFileSync(join(dir, `f${String(i).padStart(3, '0')}.json`), bytes.bytes);
   }
@@ -121,12 +121,12 @@ describe('validate: invalid UTF-8', () => {
     const two = await validate(['--jobs', '2', 'orders.ndjson', 'small.ndjson']);
     for (const r of [one, two]) {
       expect(r.code).toBe(1);
-      expect(JSON.parse(r.stdout).cases).toHaveLength(1203);
+      expect(JSON.parse(r.stdout).cases).toHaveLength(403);
     }
     expect(utf8Findings(one)).toEqual({
       'orders.ndjson:3': expect.stringContaining(`the byte at byte offset ${expected.line3} of line 3 is 0x80`),
-      'orders.ndjson:700': expect.stringContaining(`the byte at byte offset ${expected.line700} of line 700 is 0xE2`),
-      'orders.ndjson:1200': expect.stringContaining(`the byte at byte offset ${expected.line1200} of line 1200 is 0xFC`),
+      'orders.ndjson:300': expect.stringContaining(`the byte at byte offset ${expected.line300} of line 300 is 0xE2`),
+      'orders.ndjson:400': expect.stringContaining(`the byte at byte offset ${expected.line400} of line 400 is 0xFC`),
       'small.ndjson:2': expect.stringContaining(`the byte at byte offset ${expected.small} of line 2 is 0x80`),
     });
     // The whole reports, not only the findings, are the same whatever the threads.
@@ -137,13 +137,13 @@ describe('validate: invalid UTF-8', () => {
   }, 180_000);
 
   it('many small files: the bad ones are named, the same with --jobs 1 and --jobs 2', async () => {
-    const files = Array.from({ length: 400 }, (_, i) => `f${String(i).padStart(3, '0')}.json`);
+    const files = Array.from({ length: 250 }, (_, i) => `f${String(i).padStart(3, '0')}.json`);
     const one = await validate(['--jobs', '1', ...files]);
     const two = await validate(['--jobs', '2', ...files]);
     expect(one.code).toBe(1);
     expect(utf8Findings(one)).toEqual({
       'f007.json': expect.stringContaining(`byte offset ${expected.f7} of the input`),
-      'f390.json': expect.stringContaining(`byte offset ${expected.f390} of the input`),
+      'f240.json': expect.stringContaining(`byte offset ${expected.f240} of the input`),
     });
     expect(two.stdout).toBe(one.stdout);
   }, 180_000);
