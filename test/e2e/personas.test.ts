@@ -122,11 +122,16 @@ describe('xborder check against persona merchants built like deployed integratio
     expect(rows(report, 'failed')).toEqual(['SendOrderToMerchant cart-reuse: cart-single-use']);
     expect(rows(report, 'errored')).toEqual([]);
     expect(rows(report, 'warning')).toEqual([
+      // The cartridge's errors carry a Java stack trace in Message: it works, but shows its internals.
+      'SendOrderToMerchant invalid-order: error-leaks-internals',
       'SendOrderToMerchant invalid-order: order-response-lenient',
       'SendOrderToMerchant unknown-cart: unknown-cart-refused',
       'SendOrderToMerchant wrong-cart-hash: cart-hash-enforced',
+      'SendOrderToMerchant wrong-merchant-guid: error-leaks-internals',
       'SendOrderToMerchant wrong-merchant-guid: order-response-lenient',
     ]);
+    const leak = report.cases.find((c) => c.variant === 'invalid-order')!.checks.find((k) => k.id === 'error-leaks-internals')!;
+    expect(leak.findings[0]!.message).toContain('at dw.order.OrderMgr.createOrder(OrderMgr.java:212)');
     expect(code).toBe(1);
     const crash = report.cases.find((c) => c.variant === 'unknown-cart')!.checks.find((k) => k.id === 'unknown-cart-refused')!;
     expect(crash.findings[0]!.message).toMatch(/framework error body .*a crash is not a clean refusal/);
@@ -137,6 +142,7 @@ describe('xborder check against persona merchants built like deployed integratio
   it('SFCC cartridge with --strict: ErrorCode as a number fails like every other undocumented form', async () => {
     const { report } = await checkPersona(SFCC, ['--strict']);
     expect(rows(report, 'failed')).toContain('SendOrderToMerchant invalid-order: order-response-lenient');
+    expect(rows(report, 'failed')).toContain('SendOrderToMerchant invalid-order: error-leaks-internals');
   });
 
   it('Magento module (PHP-escaped JSON, errors with HTTP 200, bare 400 on a wrong GUID, HTML crash page): only error-status fails', async () => {
