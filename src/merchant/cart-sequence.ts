@@ -38,6 +38,7 @@ export async function runCartSequence(ctx: MerchantContext, build: () => Record<
     cases.push(orderCase(ctx, 'cart-reuse', auth, placed, placed.checks, first));
     cases.push(skippedCase(ctx, 'cart-reuse', auth, 'cart-single-use', 'the first order on the cart was not accepted, so reuse of the cart cannot be judged', first.order));
   } else {
+    releaseUnlessUsed(ctx, first, true);
     const again = { ...first.order, OrderId: ctx.newOrderId() };
     const firstId = placed.info?.internalOrderId ?? '?';
     cases.push((await postToRefuse(ctx, 'cart-reuse', again, auth, { id: 'cart-single-use', what: `the cart ${first.lease.token}, already converted into order ${firstId}` }, first)).result);

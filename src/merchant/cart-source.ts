@@ -2,12 +2,14 @@
  * Where the carts of a run's orders come from. On the platform every order converts a cart the
  * merchant issued, and real merchants look the order up by it, so each order case takes a cart:
  * first one handed back unused, then `merchant.carts` (each token once), then one printed by
- * `merchant.newCart.command`. Without either, the configured cartToken serves the first order and
- * the others name synthetic carts, which the merchant never issued.
+ * `merchant.newCart.command`. Without either, the configured cartToken is lent to one case at a time
+ * in plan order until an order converts it (configured-cart.ts); the others name synthetic carts,
+ * which the merchant never issued.
  */
 import { randomBytes } from 'node:crypto';
 import type { XborderConfig } from '../model.js';
 import { runNewCartCommand } from './new-cart-command.js';
+import { configuredCartSource } from './configured-cart.js';
 
 /** Where a cart token came from. `synthetic`: made up by xborder; no merchant knows it. */
 export type CartOrigin = 'list' | 'command' | 'configured' | 'synthetic';
@@ -29,6 +31,11 @@ export interface CartSource {
   take(): Promise<CartLease>;
   /** Returns a cart the case did not use up (its order was refused), for the next case. */
   giveBack(lease: CartLease): void;
+  /**
+   * Says an order on the cart was accepted: the cart is converted. Every lease ends in giveBack or
+   * used: the one configured cart waits for it before the next case may have it.
+   */
+  used?(lease: CartLease): void;
 }
 
 /** The cart source of `config`; `newCart` runs the command (replaceable in tests). */
@@ -36,8 +43,9 @@ export function cartSourceOf(config: XborderConfig, newCart: (command: string, t
   const list = [...config.merchant.carts];
   const command = config.merchant.newCart;
   const real = list.length > 0 || command !== undefined;
+  // Only the configured cart: lent to one case at a time, in plan order (configured-cart.ts).
+  if (!real) return configuredCartSource(config.merchant.cartToken);
   const returned: CartLease[] = [];
-  let configuredUsed = real;
   return {
     real,
     async take() {
@@ -46,10 +54,6 @@ export function cartSourceOf(config: XborderConfig, newCart: (command: string, t
       const next = list.shift();
       if (next !== undefined) return { token: next, origin: 'list' };
       if (command) return { token: await newCart(command.command, command.timeoutMs), origin: 'command' };
-      if (!configuredUsed) {
-        configuredUsed = true;
-        return { token: config.merchant.cartToken, origin: 'configured' };
-      }
       return { token: syntheticToken(), origin: 'synthetic' };
     },
     giveBack(lease) {

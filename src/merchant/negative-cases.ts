@@ -80,7 +80,7 @@ export function negativeTasks(ctx: MerchantContext, order: OrderSource, endpoint
           return { ...built, spec: await toSpec(built.spec) };
         }),
       });
-    if (skip) tasks.push(skippedTask(target, `${prefix}negative`, skip.authMode, skip.reason));
+    if (skip) tasks.push(skippedTask(ctx, target, `${prefix}negative`, skip.authMode, skip.reason));
     for (const v of variants) add(v.id, v.authMode, v.what, (spec) => v.apply(spec), 'auth-enforced');
     if (target.endpoint === 'SendOrderToMerchant' || target.method === 'POST') {
       const auth = ctx.modes[0]!;
@@ -167,13 +167,15 @@ async function sendNegative(ctx: MerchantContext, negative: NegativeCase, build:
   return [...(carted?.cartCase ? [carted.cartCase] : []), result];
 }
 
-function skippedTask(target: Target, variant: string, authMode: string, reason: string): NegativeTask {
+function skippedTask(ctx: MerchantContext, target: Target, variant: string, authMode: string, reason: string): NegativeTask {
   return {
     endpoint: target.endpoint,
     variant,
     authMode,
     run: async () => {
-      const { spec } = await target.build(variant);
+      const { spec, carted } = await target.build(variant);
+      // Nothing is sent: the cart goes straight back (the next case waits for the configured one).
+      if (carted) releaseUnlessUsed(ctx, carted, false);
       return {
         endpoint: target.endpoint, variant, authMode,
         request: { method: spec.method, url: spec.url, headers: spec.headers },

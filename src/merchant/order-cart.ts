@@ -51,7 +51,8 @@ export function cartNote(carted: CartedOrder): NonNullable<CaseResult['cart']> {
   return { origin: carted.lease.origin, ...(carted.label ? { label: carted.label } : {}) };
 }
 
-/** Hands the cart back unless the merchant accepted an order on it (then it is used up). */
+/** Hands the cart back unless the merchant accepted an order on it (then it is used up, and the source is told). */
 export function releaseUnlessUsed(ctx: MerchantContext, carted: CartedOrder, accepted: boolean): void {
   if (!accepted) ctx.carts.giveBack(carted.lease);
+  else ctx.carts.used?.(carted.lease);
 }

@@ -68,9 +68,15 @@ export function sampleOrderSources(ctx: MerchantContext, names?: string[]): Orde
 const SEQUENCE_CHECKS = ['idempotent-redelivery', 'update-same-order', 'unknown-properties-tolerated'] as const;
 const CART_CHECKS = ['cart-single-use', 'cart-hash-enforced', 'unknown-cart-refused'] as const;
 
-/** Phase of the cart cases: they read the configured cart before any order (phase 1) converts it. */
+/**
+ * Phases: the cart cases (and the cart's negatives) read the configured cart before any order
+ * converts it; then the order negatives that need a real cart (no OrderId, wrong credentials,
+ * another GUID), which hand it back when they are refused; then the orders that must be accepted. With only the configured cart this is the
+ * fixed order it is lent in (configured-cart.ts), so the same merchant state gives the same verdicts.
+ */
 const CART_PHASE = 0;
-const ORDER_PHASE = 1;
+const NEGATIVE_PHASE = 1;
+const ORDER_PHASE = 2;
 
 /** Builds the task list for `parts`. */
 export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
@@ -92,7 +98,7 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     for (const event of parts.events ? ctx.config.merchant.events : []) {
       tasks.push({ label: `${event} [${mode.mode}]`, phase: ORDER_PHASE, keys: eventKeys(event, mode.mode), run: () => runEventCases(ctx, event, mode, parts.negatives && mode === ctx.modes[0]) });
     }
-    if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: ORDER_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
+    if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: NEGATIVE_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
   }
   // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
   if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0] && wanted(CART_CHECKS)) {
@@ -111,7 +117,9 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     const endpoints: Endpoint[] = [...(parts.cart ? ['GetCheckoutCartInfo' as const] : []), ...(parts.orders.length ? ['SendOrderToMerchant' as const] : [])];
     for (const negative of negativeTasks(ctx, first, endpoints)) {
       const keys = [caseKey(negative.endpoint, negative.variant, negative.authMode), caseKey(CART, `for ${negative.variant}`, ctx.modes[0]?.mode ?? 'none')];
-      tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase: ORDER_PHASE, keys, run: negative.run });
+      // The cart's negatives read the configured cart with the cart cases, before any order may convert it.
+      const phase = negative.endpoint === 'GetCheckoutCartInfo' ? CART_PHASE : NEGATIVE_PHASE;
+      tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase, keys, run: negative.run });
     }
   }
   return tasks;

@@ -11,15 +11,34 @@ import { validatePayload } from '../../src/validation/index.js';
 import { ConfigError } from '../../src/errors.js';
 
 describe('cart source', () => {
-  it('without carts: the configured token serves the first order, then synthetic 32-hex carts', async () => {
+  it('without carts: the configured token is lent to one case at a time, in the order asked; once converted, synthetic 32-hex carts', async () => {
     const config = defaultConfig();
     const source = cartSourceOf(config);
     expect(source.real).toBe(false);
-    expect(await source.take()).toEqual({ token: config.merchant.cartToken, origin: 'configured' });
-    const second = await source.take();
-    expect(second.origin).toBe('synthetic');
-    expect(second.token).toMatch(/^[0-9a-f]{32}$/);
-    expect((await source.take()).token).not.toBe(second.token);
+    const first = await source.take();
+    expect(first).toEqual({ token: config.merchant.cartToken, origin: 'configured' });
+    // Asked while lent: the next cases wait, in the order they asked.
+    const order: string[] = [];
+    const second = source.take().then((l) => (order.push('second'), l));
+    const third = source.take().then((l) => (order.push('third'), l));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual([]);
+    source.giveBack(first);
+    expect(await second).toEqual({ token: config.merchant.cartToken, origin: 'configured' });
+    expect(order).toEqual(['second']);
+    // The second case's order is accepted: the cart is converted, and the third gets a synthetic cart.
+    source.used!(await second);
+    const synthetic = await third;
+    expect(synthetic.origin).toBe('synthetic');
+    expect(synthetic.token).toMatch(/^[0-9a-f]{32}$/);
+    expect((await source.take()).token).not.toBe(synthetic.token);
+  });
+
+  it('without carts: a handed-back configured cart with nobody waiting is free for the next case', async () => {
+    const config = defaultConfig();
+    const source = cartSourceOf(config);
+    source.giveBack(await source.take());
+    expect((await source.take()).origin).toBe('configured');
   });
 
   it('merchant.carts: each token once, a handed-back cart first, then the command', async () => {
