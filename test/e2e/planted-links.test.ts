@@ -5,13 +5,12 @@
  * as it was. What xborder creates is private: files 0600 (scripts 0700), run folders and
  * .xborder/runs 0700. /dev/stdout and a FIFO the user names still take the report.
  */
-import http from 'node:http';
 import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 
@@ -106,13 +105,25 @@ describe('run folders never follow a link', () => {
     }
   }, 60_000);
 
-  it('--out naming a link is refused; a link inside a run folder is never written through', async () => {
+  it('--out naming a link is refused; a run folder name pre-created as a link is passed over, never entered', async () => {
     const dir = project();
     const outside = mkdtempSync(join(tmpdir(), 'xb-outside-'));
     symlinkSync(outside, join(dir, 'out'));
     const result = await runCli(['check-cart', '--out', 'out'], { cwd: dir });
     expectRefused(result, 'Cannot save the run folder');
     expect(readdirSync(outside)).toEqual([]);
+    // The names of the next two minutes, each a link to the outside folder.
+    const runs = join(dir, '.xborder/runs');
+    mkdirSync(runs, { recursive: true, mode: 0o700 });
+    const now = Date.now();
+    const planted = Array.from({ length: 120 }, (_, i) => new Date(now + i * 1000).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-'));
+    for (const name of planted) symlinkSync(outside, join(runs, name));
+    const saved = await runCli(['check-cart'], { cwd: dir });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(readdirSync(outside)).toEqual([]);
+    const real = readdirSync(runs).filter((n) => !lstatSync(join(runs, n)).isSymbolicLink());
+    expect(real).toHaveLength(1);
+    expect(planted).toContain(real[0]!.replace(/-\d+$/, ''));
   }, 60_000);
 
   it('a run folder, .xborder/runs and their files are private: 0700 folders, 0600 files, 0700 scripts', async () => {
@@ -134,16 +145,14 @@ describe('run folders never follow a link', () => {
 });
 
 describe('HAR and fuzz saves never follow a link', () => {
-  it('proxy --har naming a link: refused at the end, exit 2, the file it names unchanged', async () => {
+  it('proxy --har naming a link: refused at start, before it listens (exit 2), the file it names unchanged', async () => {
     const dir = project();
     const target = outsideFile();
     symlinkSync(target, join(dir, 'traffic.har'));
-    const { url, done } = await startProxyCli(['--target', merchant.url, '--count', '1', '--no-save', '--har', 'traffic.har'], dir);
-    await new Promise<void>((resolve, reject) => {
-      http.get(`${url}/get-checkout-cart-info-url?merchantCartToken=${defaultConfig().merchant.cartToken}`, { agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject);
-    });
-    const result = await done;
+    // Refused before listening, so no session's traffic is lost to a HAR that cannot be written.
+    const result = await runCli(['proxy', '--port', '0', '--target', merchant.url, '--count', '1', '--no-save', '--har', 'traffic.har'], { cwd: dir, timeoutMs: 20_000 });
     expectRefused(result, 'traffic.har');
+    expect(result.stderr).not.toContain('listening on');
     expectUntouched(target);
   }, 60_000);
 
@@ -161,23 +170,3 @@ describe('HAR and fuzz saves never follow a link', () => {
     expect(statSync(join(dir, 'fresh', 'seed.txt')).mode & 0o777).toBe(0o600);
   }, 120_000);
 });
-
-/** Starts `xborder proxy ...` and resolves its URL once it listens; `done` resolves when it exits. */
-function startProxyCli(args: string[], cwd: string): Promise<{ url: string; done: Promise<CliResult> }> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      const m = stderr.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) resolve({ url: m[1]!, done });
-    });
-    child.on('close', () => reject(new Error(`proxy exited before listening:\n${stderr}`)));
-  });
-}
