@@ -51,7 +51,7 @@ export function utf8Check(problem: InvalidUtf8, ndjson: boolean): CheckResult {
     status: 'failed',
     findings: [
       {
-        message: `not valid UTF-8: the byte at ${where} is ${hex(problem.value)}, which starts no valid sequence; it was read as U+FFFD, so the text there is not what was sent (save the file as UTF-8)`,
+        message: `not valid UTF-8: ${where} is ${hex(problem.value)}, which starts no valid sequence; read as U+FFFD, the text there is not what was sent`,
         expected: 'UTF-8 text',
         actual: `${hex(problem.value)} at byte offset ${ndjson || problem.fileOffset === undefined ? problem.lineOffset : problem.fileOffset}`,
         severity: 'error',

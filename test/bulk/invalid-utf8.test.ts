@@ -26,9 +26,9 @@ describe('placing invalid UTF-8', () => {
     const ndjson = utf8Check(problem, true);
     expect(ndjson).toMatchObject({ id: 'utf8', status: 'failed' });
     expect(ndjson.findings[0]).toMatchObject({ expected: 'UTF-8 text', actual: '0xFC at byte offset 17', severity: 'error' });
-    expect(ndjson.findings[0]!.message).toContain('the byte at byte offset 17 of line 3 is 0xFC');
+    expect(ndjson.findings[0]!.message).toContain('byte offset 17 of line 3 is 0xFC');
     const single = utf8Check(problem, false);
-    expect(single.findings[0]!.message).toContain('the byte at byte offset 345 of the input (byte offset 17 of line 3) is 0xFC');
+    expect(single.findings[0]!.message).toContain('byte offset 345 of the input (byte offset 17 of line 3) is 0xFC');
     expect(single.findings[0]!.actual).toBe('0xFC at byte offset 345');
   });
 });
