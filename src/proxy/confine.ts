@@ -28,6 +28,15 @@ function decodings(segment: string): string[] {
 /** Bytes that never start valid UTF-8: overlong forms (`%c0%ae` is an old way to write `.`). */
 const OVERLONG = /[\xc0\xc1]|\xe0[\x80-\x9f]|\xf0[\x80-\x8f]/;
 
+/** UTF-8 (as latin1 bytes) of the fullwidth dot, slash and backslash, which Unicode normalisation (NFKC) turns into `.`, `/` and `\`. */
+const FULLWIDTH = /\xef\xbc[\x8e\x8f\xbc]/;
+
+/**
+ * A name made of dots and blanks only: `.` and `..`, and `...` or `.. ` that Windows servers trim to
+ * them (they drop trailing dots and spaces from a path segment).
+ */
+const DOTS = /^[.\s]*\.[.\s]*$/;
+
 /** Why one path segment could leave the base path, or undefined when it cannot. */
 function segmentProblem(segment: string): string | undefined {
   for (const form of decodings(segment)) {
@@ -35,8 +44,11 @@ function segmentProblem(segment: string): string | undefined {
     // `..;/` is `..` to servers that strip path parameters (Tomcat, Spring); `..%23x` is `..` to one
     // that decodes the path and parses it again.
     const name = form.split(/[;#?]/)[0]!;
-    if (name === '.' || name === '..') return 'a dot segment (. or .., also percent-encoded), which the server would resolve out of the base path';
+    if (DOTS.test(name)) return 'a dot segment (. or .., also percent-encoded), which the server would resolve out of the base path';
+    // A server in C stops reading the path at a NUL: `..%00x` is `..` to it.
+    if (form.includes('\u0000')) return 'an encoded NUL byte (%00), where a server may cut the path short';
     if (OVERLONG.test(form)) return 'an overlong UTF-8 sequence, an old way to hide a dot or a slash';
+    if (FULLWIDTH.test(form)) return 'a fullwidth dot, slash or backslash, which Unicode normalisation turns into a plain one';
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ const target = new URL('http://shop.test:8080/shop/api');
 describe('confine', () => {
   it('joins a path and its query under the base path, as sent', () => {
     expect(confine('GET', '/get-checkout-cart-info-url?a=1&b=%2e%2e', target)).toEqual({ ok: true, path: '/shop/api/get-checkout-cart-info-url?a=1&b=%2e%2e' });
-    expect(confine('POST', '/a//b/c.d/..e/%41', target)).toEqual({ ok: true, path: '/shop/api/a//b/c.d/..e/%41' });
+    expect(confine('POST', '/a//b/c.d/..e/%41/.well-known/caf%C3%A9', target)).toEqual({ ok: true, path: '/shop/api/a//b/c.d/..e/%41/.well-known/caf%C3%A9' });
     expect(confine('GET', '/x', new URL('http://shop.test/'))).toEqual({ ok: true, path: '/x' });
     expect(confine('GET', '/x', new URL('http://shop.test/base/'))).toEqual({ ok: true, path: '/base/x' });
   });
@@ -37,6 +37,11 @@ describe('confine', () => {
     ['GET', '/x%252f..', 'encoded slash'],
     ['GET', '/\\..\\admin', 'backslash'],
     ['GET', '/..#x', 'fragment'],
+    ['GET', '/.../admin', 'dot segment'],
+    ['GET', '/..%20/admin', 'dot segment'],
+    ['GET', '/..%00x/admin', 'NUL'],
+    ['GET', '/%ef%bc%8e%ef%bc%8e/admin', 'fullwidth'],
+    ['GET', '/x%EF%BC%8F..', 'fullwidth'],
     ['GET', '/..%23x/admin', 'dot segment'],
     ['GET', '/%c0%ae%c0%ae/admin', 'overlong'],
     ['GET', 'x', 'not a path'],
