@@ -12,6 +12,9 @@ import { writeFailure } from '../io/write-errors.js';
 
 type Stats = Awaited<ReturnType<typeof lstat>>;
 
+/** The process's own streams, which the writer (src/io/atomic-write.ts) takes as they are: `--har /dev/stderr`. */
+const STANDARD_STREAM = /^\/(?:dev\/(?:stdout|stderr|null|tty|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+
 async function entry(path: string): Promise<Stats | undefined> {
   try {
     return await lstat(path);
@@ -38,9 +41,9 @@ async function nearestExisting(path: string): Promise<{ dir: string; blocker?: s
   }
 }
 
-async function writable(dir: string): Promise<boolean> {
+async function writable(path: string, mode = constants.W_OK | constants.X_OK): Promise<boolean> {
   try {
-    await access(dir, constants.W_OK | constants.X_OK);
+    await access(path, mode);
     return true;
   } catch {
     return false;
@@ -64,10 +67,15 @@ async function probe(run: () => Promise<void>, refuse: (why: string) => UsageErr
 }
 
 async function harProbe(path: string, refuse: (why: string) => UsageError): Promise<void> {
+  if (STANDARD_STREAM.test(path)) return;
   const found = await entry(path);
   if (found?.isDirectory()) throw refuse('it is a directory');
   if (found?.isSymbolicLink()) throw refuse('it is a symbolic link, which xborder does not write through');
-  if (found && !found.isFile()) throw refuse('it is not a regular file');
+  if (found && !found.isFile()) {
+    // A FIFO or a device is written in place, as it is.
+    if (!(await writable(path, constants.W_OK))) throw refuse('it cannot be written');
+    return;
+  }
   const parent = dirname(path);
   const up = await nearestExisting(parent);
   if (up.blocker) throw refuse(`${up.blocker} is not a directory`);
