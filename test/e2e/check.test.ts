@@ -109,7 +109,11 @@ describe('xborder check against the reference merchant', () => {
   const flagsFor: Record<string, (merchant: MockMerchantServer) => string[]> = { slow: () => ['--timeout', '1s'] };
   /** The store faults show on a store, with orders on the carts it issues (as a user's newCart script gets them). */
   const storeFaults = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'cart-hash-ignored']);
+  /** The race faults show on fresh carts too: the race checks take only carts no other case had. */
+  for (const name of ['redelivery-race', 'slow-redelivery', 'refund-race']) storeFaults.add(name);
   for (const name of storeFaults) flagsFor[name] = (merchant) => ['--new-cart', curlNewCart(merchant.newCartUrl!)];
+  // Orders take slowMs to create: with a shorter timeout the platform's retry comes while the first is in flight.
+  flagsFor['slow-redelivery'] = (merchant) => ['--timeout', '1s', '--new-cart', curlNewCart(merchant.newCartUrl!)];
   /** Lenient forms only warn by default; --strict makes them fail. */
   const strictFails = new Set(['cart-casing', 'order-response-string-success']);
 
