@@ -231,6 +231,11 @@ export interface XborderConfig {
     newCart?: { command: string; timeoutMs?: number };
     /** The lifecycle events the merchant implements (default none). */
     events: LifecycleEvent[];
+    /**
+     * Who charges the card: `merchant` (orders carry PaymentDetails, payment checks run; the default)
+     * or `platform` (the platform never sends PaymentDetails to this merchant). Absent reads as `merchant`.
+     */
+    payments?: 'merchant' | 'platform';
     paymentPath: string;
     statusPath: string;
     shippingInfoPath: string;

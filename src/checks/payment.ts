@@ -17,8 +17,11 @@ function orderCurrencies(order: Record<string, unknown>): string[] {
   return [order.CurrencyCode, intl.CurrencyCode, intl.TransactionCurrencyCode].filter((c): c is string => typeof c === 'string' && c !== '');
 }
 
-/** Both payment checks for an order that was sent with PaymentDetails. */
-export function judgePayment(order: Record<string, unknown>, info: ResponseInfoView | undefined): CheckResult[] {
+/**
+ * Both payment checks for an order that was sent with PaymentDetails. `ignored` is said (as an info
+ * line) when the answer names no charge at all: the merchant may not be the one that charges.
+ */
+export function judgePayment(order: Record<string, unknown>, info: ResponseInfoView | undefined, ignored?: string): CheckResult[] {
   const fields: Finding[] = [];
   const currency = info?.paymentCurrencyCode;
   const amount = info?.paymentAmount;
@@ -26,6 +29,7 @@ export function judgePayment(order: Record<string, unknown>, info: ResponseInfoV
   else if (!/^[A-Z]{3}$/.test(currency)) fields.push({ message: 'PaymentCurrencyCode is not an ISO 4217 code', path: infoPath(info, 'PaymentCurrencyCode'), expected: 'three capital letters', actual: currency });
   if (!amount) fields.push({ message: 'PaymentDetails were sent, so the answer must say how much was charged', path: infoPath(info, 'PaymentAmount'), expected: 'a decimal written as text, e.g. "170.10"', actual: amount ?? 'missing' });
   else if (!DECIMAL.test(amount)) fields.push({ message: 'PaymentAmount is not a decimal string', path: infoPath(info, 'PaymentAmount'), expected: 'a decimal written as text', actual: amount });
+  if (ignored && !currency && !amount) fields.push({ severity: 'info', message: ignored });
   const checks = [checkFrom('payment-fields', fields)];
   if (fields.length > 0 || !currency || !amount) return checks;
 

@@ -23,6 +23,8 @@ export function defaultConfig(): XborderConfig {
       cartTokenParam: 'merchantCartToken',
       carts: [],
       events: [],
+      // Today's behaviour: orders carry PaymentDetails and the payment checks run.
+      payments: 'merchant',
       paymentPath: '/order-payment-only-url',
       statusPath: '/order-status-update-only-url',
       shippingInfoPath: '/order-shipping-info-update-only-url',

@@ -38,7 +38,12 @@ export interface PostOptions {
   crashIsFinding?: boolean;
   /** A likely cause to name when the status is wrong. */
   hint?: string;
+  /** merchant.payments: with `platform` no payment check runs, whatever the order carries. */
+  payments?: 'merchant' | 'platform';
 }
+
+/** The one line that says how to stop sending PaymentDetails to a merchant that does not charge. */
+export const PAYMENTS_SWITCH = 'the merchant answered as if it charged nothing: if the platform charges the card for this merchant, set merchant.payments to "platform" in the configuration (orders then carry no PaymentDetails and no payment check runs)';
 
 /** The reason and the way out, for an order on a synthetic cart that the merchant refused. */
 export const SYNTHETIC_CART_SKIP = 'refused on a synthetic cart (a CartId the merchant never issued), which may be the reason; give xborder real carts with merchant.carts or merchant.newCart';
@@ -47,7 +52,7 @@ export const SYNTHETIC_CART_SKIP = 'refused on a synthetic cart (a CartId the me
 export async function postOrder(ctx: MerchantContext, order: Record<string, unknown>, auth: AuthConfig, options: PostOptions = {}): Promise<PostedOrder> {
   ctx.noteSecrets?.(order);
   const judged = await sendJudged(ctx, orderRequest(ctx.config, order), auth, { expect200: true, hint: options.hint });
-  const posted = judgeOrderAnswer(ctx, order, judged, options);
+  const posted = judgeOrderAnswer(ctx, order, judged, { payments: ctx.config.merchant.payments, ...options });
   const params = judgeOrderParams(resolveOrderParams(ctx.config, order.UrlParameters));
   if (params) posted.checks.unshift(params);
   if (posted.accepted && typeof order.OrderId === 'string' && order.UrlParameters !== undefined) ctx.urlParametersByOrder?.set(order.OrderId, order.UrlParameters);
@@ -68,7 +73,7 @@ export function judgeOrderAnswer(ctx: Pick<MerchantContext, 'strict'>, order: Re
   const errorStatus = judgeErrorStatus(judged.exchange, info);
   if (errorStatus) checks.push(errorStatus);
   const payment = order.PaymentDetails;
-  if (payment && typeof payment === 'object' && info?.success === true) checks.push(...judgePayment(order, info));
+  if (payment && typeof payment === 'object' && info?.success === true && options.payments !== 'platform') checks.push(...judgePayment(order, info, PAYMENTS_SWITCH));
   checks = skipIfSynthetic(checks, judged, options, info);
   return { judged, info, checks, accepted: info?.success === true };
 }

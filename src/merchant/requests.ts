@@ -51,7 +51,8 @@ export function orderRequest(config: XborderConfig, order: unknown): RequestSpec
 /**
  * A built-in sample made ready to send: this merchant's GUID, a fresh OrderId (so runs never
  * collide) and `MerchantOrderId: null` (samples describe new orders, and the platform sends the key
- * with null; the update check sets it itself). The cart fields are the cart's: see cart-order.ts.
+ * with null; the update check sets it itself), and no PaymentDetails when the platform charges the card
+ * (merchant.payments "platform"). The cart fields are the cart's: see cart-order.ts.
  */
 export function prepareSampleOrder(sample: unknown, config: XborderConfig, orderId: string): Record<string, unknown> {
   // A shallow copy: only top-level fields change, and orders are never mutated below the top level
@@ -60,6 +61,8 @@ export function prepareSampleOrder(sample: unknown, config: XborderConfig, order
   order.MerchantGUID = config.merchantGUID;
   order.OrderId = orderId;
   order.MerchantOrderId = null;
+  // The platform sends PaymentDetails only to merchants that charge the card themselves.
+  if (config.merchant.payments === 'platform') delete order.PaymentDetails;
   if (Array.isArray(order.Subs)) {
     order.Subs = order.Subs.map((sub, i) => (sub && typeof sub === 'object' ? { ...sub, MerchantGUID: config.merchantGUID, OrderId: `${orderId}-${i + 1}` } : sub));
   }

@@ -10,7 +10,7 @@ import { PAYLOAD_KINDS } from '../validation/index.js';
 import { PLATFORM_OPERATIONS, type ResolvedTarget } from '../platform/operations.js';
 import { askAuth } from './auth-questions.js';
 import type { Draft } from './draft.js';
-import { askCartSettings, askGiftCardTarget, askGuid, askMerchantUrl, askMissingVariables, askPlatform, type WizardContext } from './questions.js';
+import { askCartSettings, askGiftCardTarget, askGuid, askMerchantUrl, askMissingVariables, askPayments, askPlatform, type WizardContext } from './questions.js';
 import { offerSave, type WriteFile } from './save.js';
 
 /** The wizard's tasks. */
@@ -70,6 +70,7 @@ async function runTask(task: TaskId, ctx: WizardContext, runners: WizardRunners)
       await askGuid(ctx);
       await askMerchantUrl(ctx);
       if (parts !== 'order') await askCartSettings(ctx);
+      await askPayments(ctx);
       await askMissingVariables(ctx);
       await askAuth(ctx);
       const code = await runners.checkMerchant(ctx.draft, parts, sample);
@@ -114,6 +115,7 @@ async function runTask(task: TaskId, ctx: WizardContext, runners: WizardRunners)
       await askGuid(ctx);
       await askMerchantUrl(ctx);
       await askCartSettings(ctx);
+      await askPayments(ctx);
       await askMissingVariables(ctx);
       await askAuth(ctx);
       if (await prompter.confirm({ message: 'Configure the platform (gift cards and platform calls) too?', default: true })) await askGiftCardTarget(ctx);

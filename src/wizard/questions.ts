@@ -161,6 +161,23 @@ export async function askCartSettings(ctx: WizardContext): Promise<void> {
   }
 }
 
+/**
+ * Who charges the card (merchant.payments): the platform sends PaymentDetails only to merchants
+ * that charge it themselves, so for the others orders carry none and no payment check runs.
+ */
+export async function askPayments(ctx: WizardContext): Promise<void> {
+  if (!shouldAsk(ctx, ['merchant', 'payments'])) return;
+  const payments = await ctx.prompter.select<'merchant' | 'platform'>({
+    message: 'Who charges the shopper\'s card?',
+    choices: [
+      { name: 'The merchant (orders carry PaymentDetails; payment checks run)', value: 'merchant' },
+      { name: 'The platform (orders carry no PaymentDetails; no payment checks)', value: 'platform' },
+    ],
+    default: getIn(ctx.draft.doc, ['merchant', 'payments']) === 'platform' ? 'platform' : 'merchant',
+  });
+  setIn(ctx.draft, ['merchant', 'payments'], payments);
+}
+
 /** The platform's base URL (and, when editing everything, where the GUID travels). */
 export async function askPlatform(ctx: WizardContext): Promise<void> {
   if (shouldAsk(ctx, ['platform', 'baseUrl'], 'XBORDER_PLATFORM_URL')) {

@@ -259,6 +259,54 @@ describe('verdicts on merchants the reference faults do not cover', () => {
   });
 });
 
+describe('merchant.payments: merchants that do not take payments', () => {
+  /** A merchant that never charges: it accepts orders and says nothing of a payment; `seen` counts PaymentDetails received. */
+  async function platformCharged(seen: { withPayment: number; orders: number }): Promise<string> {
+    return merchant(conforming((req, ids) => {
+      if (!req.url.includes('order') || req.headers['x-key'] !== KEY || req.body.MerchantGUID !== GUID || typeof req.body.OrderId !== 'string') return 'default';
+      seen.orders++;
+      if (req.body.PaymentDetails !== undefined) seen.withPayment++;
+      const id = ids.get(req.body.OrderId) ?? String(1000 + ids.size);
+      ids.set(req.body.OrderId, id);
+      return { status: 200, body: { ResponseInfo: { Success: true, InternalOrderId: id } } };
+    }));
+  }
+
+  function withPayments(dir: string, payments: string): string {
+    const file = join(dir, 'xborder.config.json');
+    const config = JSON.parse(readFileSync(file, 'utf8')) as { merchant: Record<string, unknown> };
+    config.merchant.payments = payments;
+    writeFileSync(file, JSON.stringify(config));
+    return dir;
+  }
+
+  it('by default orders carry PaymentDetails; a merchant that ignores them fails payment-fields, and the finding says in one line how to switch', async () => {
+    const seen = { withPayment: 0, orders: 0 };
+    const { code, report } = await check(project(await platformCharged(seen)));
+    expect(code).toBe(1);
+    expect(seen.withPayment).toBeGreaterThan(0);
+    const payment = report.cases.find((c) => c.variant === 'order-payment')!.checks.find((k) => k.id === 'payment-fields')!;
+    expect(payment.status).toBe('failed');
+    expect(payment.findings.map((f) => f.message)).toContain('the merchant answered as if it charged nothing: if the platform charges the card for this merchant, set merchant.payments to "platform" in the configuration (orders then carry no PaymentDetails and no payment check runs)');
+  });
+
+  it('"platform": no order carries PaymentDetails, no payment check runs, and the same merchant passes', async () => {
+    const seen = { withPayment: 0, orders: 0 };
+    const { code, report } = await check(withPayments(project(await platformCharged(seen)), 'platform'));
+    expect(seen.orders).toBeGreaterThan(5);
+    expect(seen.withPayment).toBe(0);
+    expect(report.cases.flatMap((c) => c.checks).filter((k) => k.id.startsWith('payment-'))).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('a value other than "merchant" or "platform" is a configuration error naming the key (exit 2)', async () => {
+    const result = await runCli(['check'], { cwd: withPayments(project('http://127.0.0.1:9'), 'shopper') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/payments/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
 describe('MerchantGUID enforcement whatever the auth configuration', () => {
   async function reference(auth: AuthConfig[], fault?: string): Promise<string> {
     const config = defaultConfig();

@@ -60,6 +60,7 @@ describe('wizard: create the configuration', () => {
     [/cart token/, 'abc123'],
     [/Shipping country/, 'FR'],
     [/Currency/, 'EUR'],
+    [/Who charges the shopper's card/, 'platform'],
     [/Probe https:\/\/shop.example.com/, false],
     [/Which auth modes/, ['header', 'basic']],
     [/Header name/, 'X-Shop-Key'],
@@ -83,7 +84,7 @@ describe('wizard: create the configuration', () => {
     const saved = JSON.parse(t.written[0]!.text);
     expect(saved).toEqual({
       merchantGUID: GUID,
-      merchant: { baseUrl: 'https://shop.example.com', cartPath: '/cart', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'abc123', countryCode: 'FR', currencyCode: 'EUR' },
+      merchant: { baseUrl: 'https://shop.example.com', cartPath: '/cart', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'abc123', countryCode: 'FR', currencyCode: 'EUR', payments: 'platform' },
       auth: [
         { mode: 'header', name: 'X-Shop-Key', value: '${XB_HEADER_KEY}' },
         { mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' },
@@ -138,7 +139,7 @@ describe('wizard: asks only what the configuration does not settle', () => {
   it('runs the cart check straight away when the file and environment settle everything', async () => {
     const doc = {
       merchantGUID: GUID,
-      merchant: { baseUrl: 'https://shop.example.com', cartMethods: ['GET'], countryCode: 'DE', currencyCode: 'EUR' },
+      merchant: { baseUrl: 'https://shop.example.com', cartMethods: ['GET'], countryCode: 'DE', currencyCode: 'EUR', payments: 'merchant' },
       auth: [{ mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' }],
     };
     const t = setup(
@@ -167,6 +168,7 @@ describe('wizard: asks only what the configuration does not settle', () => {
       [/Which order sample/, 'order-minimal'],
       [/Merchant GUID/, GUID],
       [/Merchant base URL/, 'http://127.0.0.1:9'],
+      [/Who charges the shopper's card/, 'merchant'],
       [/Probe/, false],
       [/Which auth modes/, ['none']],
       [/Save these answers/, false],
@@ -202,6 +204,7 @@ describe('wizard: probing the merchant for its auth', () => {
       [/cart token/, testConfig().merchant.cartToken],
       [/Shipping country/, 'DE'],
       [/Currency/, 'EUR'],
+      [/Who charges the shopper's card/, 'merchant'],
       [/Probe/, true],
       [/Which auth modes/, ['header', 'basic']],
       [/Header name/, 'X-Merchant-Key'],
@@ -244,6 +247,7 @@ describe('wizard: editing an existing configuration', () => {
         [/cart token/, 'tok'],
         [/Shipping country/, 'AT'],
         [/Currency/, 'EUR'],
+        [/Who charges the shopper's card/, 'platform'],
         [/Probe/, false],
         [/Which auth modes/, ['basic']],
         [/Basic user name/, 'shop'],
@@ -260,9 +264,12 @@ describe('wizard: editing an existing configuration', () => {
     expect(offered(/Merchant base URL/)).toBe('https://old.example.com');
     expect(offered(/Which methods/)).toBe('POST');
     expect(offered(/Shipping country/)).toBe('AT');
+    // Not in the file yet: the merchant charging is offered, as the default configuration has it.
+    expect(offered(/Who charges the shopper's card/)).toBe('merchant');
     expect(offered(/Basic user name/)).toBe('shop');
     const saved = JSON.parse(t.written[0]!.text);
     expect(saved.merchant.baseUrl).toBe('https://new.example.com');
+    expect(saved.merchant.payments).toBe('platform');
     expect(saved.auth).toEqual([{ mode: 'basic', username: 'shop', password: '${MY_PASSWORD}' }]);
     expect(saved.timeoutMs).toBe(60000);
     expect(t.written[0]!.text).not.toContain('from-the-environment');

@@ -73,6 +73,7 @@ describe('xborder wizard in a terminal', () => {
       ...answer('A cart token'),
       ...answer('Shipping country'),
       ...answer('Currency'),
+      ...answer('Who charges the shopper'),
       ...answer('Probe'),
       { expect: 'the merchant enforces authentication' },
       // none, header, basic, ...: move to basic, toggle it, confirm.
@@ -96,7 +97,7 @@ describe('xborder wizard in a terminal', () => {
     const text = readFileSync(join(cwd, 'xborder.config.json'), 'utf8');
     expect(text).not.toContain(PASSWORD);
     expect(JSON.parse(text)).toMatchObject({
-      merchant: { baseUrl: merchant.url, cartMethods: ['GET'] },
+      merchant: { baseUrl: merchant.url, cartMethods: ['GET'], payments: 'merchant' },
       auth: [{ mode: 'basic', username: 'platform', password: '${XB_BASIC_PASSWORD}' }],
     });
     expect(statSync(join(cwd, 'xborder.config.json')).mode & 0o077).toBe(0);
@@ -161,6 +162,7 @@ describe('xborder wizard in a terminal', () => {
       ...answer('A cart token'),
       ...answer('Shipping country'),
       ...answer('Currency'),
+      ...answer('Who charges the shopper'),
       ...answer('Probe', 'n'),
       { expect: 'Which auth modes' }, { send: KEY.down.repeat(2) }, { send: KEY.space }, { send: KEY.enter },
       ...answer('Basic user name'),

@@ -41,6 +41,7 @@ describe('xborder wizard: a URL with credentials', () => {
       ...answer('A cart token'),
       ...answer('Shipping country'),
       ...answer('Currency'),
+      ...answer('Who charges the shopper'),
       ...answer('Probe'),
       { expect: 'Without credentials: HTTP 200, accepted.' },
       // The probe found no auth enforced: "none" comes checked.
