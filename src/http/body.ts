@@ -94,7 +94,7 @@ export function readJsonBody(response: ReceivedResponse): JsonBody {
     findings.push({
       message: `The body is encoded with "${describeContentEncoding(encoding)}", which xborder cannot decode; send gzip, deflate, br or none.`,
       expected: 'Content-Encoding gzip, deflate, br or identity',
-      actual: encoding,
+      actual: describeContentEncoding(encoding),
     });
     return { text: buf.toString('latin1'), findings };
   }

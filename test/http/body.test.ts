@@ -84,6 +84,10 @@ describe('readJsonBody', () => {
   it('names a content encoding it cannot decode', () => {
     const r = readJsonBody(resp(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 1, 2]), { 'content-type': 'application/json', 'content-encoding': 'zstd' }));
     expect(r.findings[0]!.message).toContain('"zstd"');
+    // A header of a thousand codings is named in a few words, in the message and in actual.
+    const long = readJsonBody(resp(Buffer.from('x'), { 'content-type': 'application/json', 'content-encoding': `${'gzip, '.repeat(999)}zstd` }));
+    expect(long.findings[0]!.message).toContain('"gzip ×999, zstd"');
+    expect(long.findings[0]!.actual).toBe('gzip ×999, zstd');
   });
 
   it('never throws and round-trips any JSON value', () => {
