@@ -67,10 +67,10 @@ beforeAll(() => {
   writeFileSync(join(dir, 'big.json'), big.bytes);
   expected.big = big.offset;
 
-  // NDJSON of 400 orders (over 3 MiB, so --jobs 2 starts a worker; CRLF line ends): bad bytes on lines 3, 300 and 400.
+  // NDJSON of 400 orders (over 3 MiB, so --jobs 2 starts a worker; CRLF line ends): bad bytes on lines 1 (the line held until the next shows NDJSON), 3, 300 and 400.
   const lines: Buffer[] = [];
   for (let i = 1; i <= 400; i++) {
-    const bad = i === 3 ? LONE_CONTINUATION : i === 300 ? TRUNCATED_EURO : i === 400 ? LATIN1_U_UMLAUT : undefined;
+    const bad = i === 1 ? OVERLONG_SLASH : i === 3 ? LONE_CONTINUATION : i === 300 ? TRUNCATED_EURO : i === 400 ? LATIN1_U_UMLAUT : undefined;
     const text = orderText(100 + i, false);
     if (bad) {
       const s = spliced(text, bad);
@@ -126,6 +126,7 @@ describe('validate: invalid UTF-8', () => {
       expect(JSON.parse(r.stdout).cases).toHaveLength(403);
     }
     expect(utf8Findings(one)).toEqual({
+      'orders.ndjson:1': expect.stringContaining(`byte offset ${expected.line1} of line 1 is 0xC0`),
       'orders.ndjson:3': expect.stringContaining(`byte offset ${expected.line3} of line 3 is 0x80`),
       'orders.ndjson:300': expect.stringContaining(`byte offset ${expected.line300} of line 300 is 0xE2`),
       'orders.ndjson:400': expect.stringContaining(`byte offset ${expected.line400} of line 400 is 0xFC`),
