@@ -6,6 +6,7 @@
  * the body is read from the request.json beside the script.
  */
 import type { RequestSpec } from '../model.js';
+import { isCredentialHeader } from '../redact/patterns.js';
 import { shellQuote } from './curl.js';
 
 /** A secret value and the shell expansion that stands for it in a script. */
@@ -61,13 +62,46 @@ function expanding(text: string, options: ReproduceOptions): string {
   return `"${pieces.map((p) => ('literal' in p ? escape(p.literal) : p.ref)).join('')}"`;
 }
 
-/** `-u "user:${PASS}"` for a Basic header, so the password stays a reference; undefined when not Basic. */
+/** The wrong credentials of negative cases (auth/spec-edit.ts wrongValue): made up, so shown as sent. */
+const MADE_UP_WRONG = /^xborder-wrong-[0-9a-f]+$/;
+
+/** A shell variable name from a header name: `x-hmac-sha256` -> `X_HMAC_SHA256`. */
+function variableOf(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'VALUE';
+}
+
+/** A placeholder that stops the script and says what to fill in (the recorded value is never written). */
+function fillIn(variable: string, what: string): string {
+  return `\${XBORDER_FILL_${variable}:?fill in ${what.replace(/[}"$`\\]/g, '')}: a recording or run folder never holds it}`;
+}
+
+/**
+ * `-u "user:${PASS}"` for a Basic header, so the password stays a reference; a password no reference
+ * covers (one the platform sent through the proxy, one recorded in a HAR) becomes a placeholder,
+ * never the decoded password. Undefined when not Basic.
+ */
 function basicUser(value: string, options: ReproduceOptions): string[] | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
   if (!m) return undefined;
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
-  if (!decoded.includes(':')) return undefined;
-  return ['-u', expanding(decoded, options)];
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  const [user, password] = [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  const ref = options.refs.find((r) => r.value === password)?.ref;
+  if (ref || password === '' || MADE_UP_WRONG.test(password)) return ['-u', expanding(decoded, options)];
+  const quotedUser = expanding(user, options).slice(1, -1);
+  return ['-u', `"${quotedUser}:${fillIn('BASIC_PASSWORD', `the Basic password of ${options.mask(user)}`)}"`];
+}
+
+/**
+ * `-H "Name: value"`; a credential header (isCredentialHeader: `x-hmac-sha256`, `X-Session`, a
+ * cookie) whose value no reference covers gets a placeholder instead of its recorded value.
+ */
+function headerArg(name: string, value: string, options: ReproduceOptions): string[] {
+  const credential = isCredentialHeader(name) || ['authorization', 'proxy-authorization', 'cookie'].includes(name.toLowerCase());
+  const covered = options.refs.some((r) => r.value.length > 0 && value.includes(r.value)) || new RegExp(JWT.source).test(value) || MADE_UP_WRONG.test(value.trim());
+  if (!credential || covered || value.trim() === '') return ['-H', expanding(`${name}: ${value}`, options)];
+  return ['-H', `"${options.mask(name).replace(/[\\"$`]/g, (c) => `\\${c}`)}: ${fillIn(variableOf(name), `the ${name} value`)}"`];
 }
 
 /** The whole script for `spec`. */
@@ -76,7 +110,7 @@ export function reproduceScript(spec: RequestSpec, options: ReproduceOptions): s
   const args = [`curl -sS -i -X ${spec.method}`];
   for (const [name, value] of Object.entries(spec.headers)) {
     const basic = name.toLowerCase() === 'authorization' ? basicUser(value, options) : undefined;
-    args.push((basic ?? ['-H', expanding(`${name}: ${value}`, options)]).join(' '));
+    args.push((basic ?? headerArg(name, value, options)).join(' '));
   }
   if (spec.localAddress) args.push(`--interface ${shellQuote(spec.localAddress)}`);
   if (spec.body !== undefined) args.push(`--data @${options.bodyFile ?? 'request.json'}`);

@@ -1,22 +1,37 @@
 /**
  * Credentials the platform sent through the proxy are not the config's: the run's redactor learns
- * them from the request's headers, so no report, HAR or live line shows them.
+ * them from the request's headers, so no report, HAR, live line or reproduce.sh shows them.
  */
 import type { XborderConfig } from '../model.js';
-import { isSecretParam } from '../redact/patterns.js';
+import { isCredentialHeader } from '../redact/patterns.js';
 
 /** Headers whose value is a credential whatever it holds. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+
+/**
+ * The secrets inside one credential header value: the value, the credential after its scheme word
+ * (`Bearer xyz`), and for Basic its decoded forms (`user:password` and the password alone), which
+ * a reproduction (`curl -u`) or an echo of the decoded header would otherwise show.
+ */
+export function credentialParts(value: string): string[] {
+  const parts = [value];
+  const words = value.trim().split(/\s+/);
+  if (words.length !== 2 || words[1]!.length < 4) return parts;
+  parts.push(words[1]!);
+  if (words[0]!.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(words[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) parts.push(decoded, decoded.slice(colon + 1));
+  }
+  return parts;
+}
 
 /** Registers the credential values of `headers` (Authorization, cookies, the configured auth header, credential-named ones). */
 export function learnHeaderCredentials(redactor: { add(secret: string): void }, headers: Record<string, string>, config: XborderConfig): void {
   const configured = new Set(config.auth.flatMap((a) => (a.mode === 'header' ? [a.name.toLowerCase()] : a.mode === 'jwt' ? [(a.header ?? 'authorization').toLowerCase()] : [])));
   for (const [name, value] of Object.entries(headers)) {
     const key = name.toLowerCase();
-    if (!CREDENTIAL_HEADERS.has(key) && !configured.has(key) && !isSecretParam(key)) continue;
-    redactor.add(value);
-    // `Bearer xyz` / `Basic xyz`: the credential alone is masked wherever it is echoed.
-    const parts = value.trim().split(/\s+/);
-    if (parts.length === 2 && parts[1]!.length >= 4) redactor.add(parts[1]!);
+    if (!CREDENTIAL_HEADERS.has(key) && !configured.has(key) && !isCredentialHeader(key)) continue;
+    for (const part of credentialParts(value)) redactor.add(part);
   }
 }

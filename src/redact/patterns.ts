@@ -27,7 +27,7 @@ export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['cardnumber', 'pan
  * `sessionSecret`, `x-amz-signature`). `token` right after `cart` is no credential: a cart token
  * (`merchantCartToken`, `cartToken`) is an opaque id the reports show.
  */
-const CREDENTIAL_ANYWHERE = /secret|passw(?:or)?d|passphrase|pwd|api[-_.]?key|access[-_.]?key|private[-_.]?key|signature|credential|(?<!cart[-_.]?)token|cvv|cvc/;
+const CREDENTIAL_ANYWHERE = /secret|passw(?:or)?d|passphrase|pwd|api[-_.]?key|access[-_.]?key|private[-_.]?key|signature|hmac|session|credential|(?<!cart[-_.]?)token|cvv|cvc/;
 /** Words that are a credential as the last word of a name (`key`, `X-Api-Key`, `sig`, `auth`), so `keyId` or `authMode` stay readable. */
 const CREDENTIAL_LAST_WORD = new Set(['key', 'sig', 'auth', 'pass', 'pin', 'pw']);
 
@@ -42,6 +42,32 @@ export function isSecretParam(name: string): boolean {
   if (SECRET_KEYS.has(n) || CREDENTIAL_ANYWHERE.test(n)) return true;
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   return words.length > 0 && CREDENTIAL_LAST_WORD.has(words[words.length - 1]!);
+}
+
+/**
+ * The credential words of a header or body key (the contract's list): `token` right after `cart` is
+ * a cart token, an id the reports show. Narrower than CREDENTIAL_ANYWHERE: a body key ending in `key`
+ * (`AttributeKey`) or holding `pin` is payload data.
+ */
+const CREDENTIAL_NAME = /secret|passw(?:or)?d|api[-_]?key|signature|hmac|session|(?<!cart[-_.]?)token/;
+/** Credential headers whose names hold none of those words. */
+const CREDENTIAL_NAMES_EXACT: ReadonlySet<string> = new Set(['ocp-apim-subscription-key', 'x-amz-security-token']);
+
+/**
+ * True for a header or body key whose value is a credential whatever it holds: a SECRET_KEYS name,
+ * a name containing `secret`, `password`, `passwd`, `apikey`, `api-key`, `api_key`, `signature`,
+ * `hmac`, `session` or `token` in any casing (`x-hmac-sha256`, `apiSecret`, `X-Session`), and
+ * `ocp-apim-subscription-key`. Cart tokens (`merchantCartToken`, `CartToken`) and the interface's ids
+ * (`CartId`, `OrderId`, `MerchantGUID`) are not credentials.
+ */
+export function isCredentialName(name: string): boolean {
+  const n = name.toLowerCase();
+  return SECRET_KEYS.has(n) || CREDENTIAL_NAMES_EXACT.has(n) || CREDENTIAL_NAME.test(n);
+}
+
+/** True for a header whose value is a credential: a credential name (isCredentialName) or a credential parameter name (isSecretParam: `X-Merchant-Key`, `X-Auth`). */
+export function isCredentialHeader(name: string): boolean {
+  return isCredentialName(name) || isSecretParam(name);
 }
 
 /** True when the digits pass the Luhn check every payment card number passes. */
@@ -88,6 +114,18 @@ const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
 const keyAlternation = (keys: Iterable<string>) => [...keys].filter((k) => !k.endsWith('authorization')).join('|');
 const VALUE = String.raw`(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?))`;
 const JSON_SECRET = new RegExp(String.raw`(\\*)"(?:${keyAlternation(SECRET_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
+/**
+ * A JSON pair whose key holds a credential word (`"apiSecret": "…"`, `\\"x-hmac-sha256\\":…`):
+ * group 2 is the key, checked with isCredentialName; groups 3 and 4 the value as in VALUE. Keys are
+ * bounded (64 characters either side of the word) so the engine never backtracks far.
+ */
+const JSON_CREDENTIAL = new RegExp(
+  String.raw`(\\*)"([A-Za-z0-9_.$@-]{0,64}?(?:secret|passw(?:or)?d|api[-_]?key|signature|hmac|session|token|ocp-apim-subscription-key)[A-Za-z0-9_.$@-]{0,64})\1"\s*:\s*(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?|true|false))`,
+  'gid',
+);
+const HAS_CREDENTIAL_WORD = /secret|passw|api[-_]?key|signature|hmac|session|token|ocp-apim/i;
+/** A header line (`x-hmac-sha256: value`, a request dump): the value runs to the end of the line or a quote. */
+const HEADER_LINE = /^([ \t]*)([A-Za-z][A-Za-z0-9_-]{0,80})[ \t]*:[ \t]*([^\r\n"']*)/gdm;
 const JSON_CARD = new RegExp(String.raw`(\\*)"(?:${keyAlternation(CARD_NUMBER_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
 const JSON_CARD_FIELDS = /(\\*)"cardfields\1"\s*:\s*\{([^{}]*)\}/gid;
 /** Every key/value pair inside a CardFields object whose quotes carry `esc` before them. */
@@ -152,6 +190,16 @@ export function ruleSpans(s: string): Span[] {
     if (m[2] !== undefined) {
       if (unmasked(m[2])) push(groupSpan(m, 2, MASK));
     } else push(groupSpan(m, 3, esc ? `${esc}"${MASK}${esc}"` : MASK));
+  }
+  if (HAS_CREDENTIAL_WORD.test(s)) {
+    for (const m of s.matchAll(JSON_CREDENTIAL)) {
+      if (!isCredentialName(m[2]!)) continue;
+      const esc = m[1]!;
+      if (m[3] !== undefined) {
+        if (unmasked(m[3])) push(groupSpan(m, 3, MASK));
+      } else push(groupSpan(m, 4, esc ? `${esc}"${MASK}${esc}"` : MASK));
+    }
+    for (const m of s.matchAll(HEADER_LINE)) if (isCredentialName(m[2]!) && unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
   }
   for (const m of s.matchAll(JSON_CARD)) {
     const esc = m[1]!;

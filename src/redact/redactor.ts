@@ -1,4 +1,4 @@
-import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, luhnValid, MASK, maskCardNumber, ruleSpans, SECRET_KEYS } from './patterns.js';
+import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, isCredentialHeader, isCredentialName, luhnValid, MASK, maskCardNumber, ruleSpans } from './patterns.js';
 import { secretForms } from './secret-forms.js';
 import { LiteralSet } from './literal-set.js';
 import { applySpans, mapOffset, type Applied, type Span } from './spans.js';
@@ -299,7 +299,7 @@ export class Redactor {
           const key = k.toLowerCase();
           if (key === 'cardfields' && isPlainObject(x)) {
             for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv);
-          } else if (SECRET_KEYS.has(key)) addValue(x);
+          } else if (isCredentialName(key)) addValue(x);
           // A real card number is found in free text by its Luhn digit, which keeps its last 4 readable.
           else if (CARD_NUMBER_KEYS.has(key)) {
             if (!(typeof x === 'string' || typeof x === 'number') || !isCardLike(String(x))) addValue(x);
@@ -331,7 +331,8 @@ export class Redactor {
         // Card fields vary by card program; only the card id is safe to show.
         out[k] = Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv) : fv == null ? fv : MASK]));
       } else if (CARD_NUMBER_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) out[k] = maskCardNumber(String(v));
-      else if (SECRET_KEYS.has(key)) out[k] = MASK;
+      // A credential-shaped name (`apiSecret`, `x-hmac-sha256`, `sessionToken`) is masked whatever its value.
+      else if (isCredentialName(key)) out[k] = MASK;
       else out[k] = this.walk(v);
     }
     return out;
@@ -347,11 +348,11 @@ export class Redactor {
     return found.length > 0;
   }
 
-  /** Headers with credentials masked: Authorization, Proxy-Authorization, cookies, and any header carrying a registered secret. */
+  /** Headers with credentials masked: Authorization, Proxy-Authorization, cookies, credential-shaped names (isCredentialHeader), and any header carrying a registered secret. */
   headers<H extends Record<string, string | string[] | undefined>>(h: H): H {
     const out: Record<string, string | string[] | undefined> = {};
     const one = (name: string, v: string): string => {
-      if (ALWAYS_MASKED_HEADERS.has(name.toLowerCase()) || this.secrets.has(v.trim())) return MASK;
+      if (ALWAYS_MASKED_HEADERS.has(name.toLowerCase()) || isCredentialHeader(name) || this.secrets.has(v.trim())) return MASK;
       // A value that carries a registered secret anywhere is hidden whole: its remainder may be a hint.
       return this.carriesSecret(v) ? MASK : this.text(v);
     };

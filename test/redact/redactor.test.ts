@@ -54,7 +54,9 @@ describe('Redactor.text', () => {
   it('masks JWT-looking tokens anywhere, unsigned ones too', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJwbGF0Zm9ybSJ9.c2lnbmF0dXJl';
     const none = 'eyJhbGciOiJub25lIn0.eyJpc3MiOiJwbGF0Zm9ybSJ9.';
-    expect(new Redactor().text(`X-Token: ${jwt}; other ${none}`)).toBe(`X-Token: ${MASK}; other ${MASK}`);
+    expect(new Redactor().text(`X-Id: ${jwt}; other ${none}`)).toBe(`X-Id: ${MASK}; other ${MASK}`);
+    // A credential-shaped header name hides its whole value, JWT or not.
+    expect(new Redactor().text(`X-Token: ${jwt}; other ${none}`)).toBe(`X-Token: ${MASK}`);
   });
 
   it('masks Luhn-valid card numbers but the last 4 digits, with or without separators', () => {
