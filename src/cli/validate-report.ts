@@ -6,6 +6,8 @@
  * - json: the contract's report shape, streamed: `tool`, then `cases` (one per document, one per
  *   line), then `summary` last (it is known only at the end).
  */
+import { fitColumnWidths, wrapCells } from '../report/fit-columns.js';
+import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 import type { CheckResult, CheckStatus, Finding, Summary } from '../model.js';
 import type { PayloadKind } from '../validation/kinds.js';
 import type { Output } from './output.js';
@@ -137,19 +139,26 @@ type Paint = (s: string) => string;
 export async function tableReport(output: Output, totals: Totals, mask: ValueMask, options: TableReportOptions): Promise<ValidateReport> {
   const paint = await painter(output.color);
   const batch = options.batchRows ?? 200;
-  const findingWidth = Math.max(30, Math.min(70, (options.width ?? 140) - 90));
+  const width = options.width ?? DEFAULT_WIDTH;
   let Table: typeof import('cli-table3') | undefined;
   let rows: string[][] = [];
   const flush = async (): Promise<void> => {
     if (rows.length === 0) return;
+    if (width < TABLE_MIN_WIDTH) {
+      // Seven columns do not fit a narrow terminal: one block per finding, every line fitted.
+      output.out(`${rows.map((r) => fitLines(stackedFinding(r), width)).join('\n')}\n`);
+      rows = [];
+      return;
+    }
     Table ??= (await import('cli-table3')).default;
+    // The finding is what the reader came for: it keeps room, the other columns wrap first.
+    const colWidths = fitColumnWidths([[...HEAD], ...rows.map((r) => r.map(stripAnsi))], width, { min: [10, 7, 10, 16, 46, 12, 12] });
     const table = new Table({
-      head: ['file', 'kind', 'check', 'path', 'finding', 'expected', 'actual'],
+      head: [...HEAD],
       style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-      colWidths: [null, null, null, null, findingWidth, 24, 24] as unknown as number[],
-      wordWrap: true,
+      colWidths,
     });
-    table.push(...rows);
+    table.push(...wrapCells(rows, colWidths));
     output.out(`${table.toString()}\n`);
     rows = [];
   };
@@ -171,12 +180,30 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
       await flush();
       // An input that fails before any document prints nothing: the error on stderr says it all.
       if (failure && totals.documents === 0) return;
-      output.out(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}\n`);
+      output.out(`${fitLines(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}`, width)}\n`);
     },
   };
 }
 
 const SEVERITY_LABEL = { error: 'error', warning: 'warning', info: 'info' } as const;
+
+/** The table's columns. */
+const HEAD = ['file', 'kind', 'check', 'path', 'finding', 'expected', 'actual'] as const;
+/** Narrower than this, findings are printed one block each instead of as a seven-column table. */
+const TABLE_MIN_WIDTH = 140;
+
+/** Colour codes out, for measuring a cell. */
+function stripAnsi(text: string): string {
+  return text.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+/** A table row as a block: `file  kind  check  path` on the first line, the finding and values indented. */
+function stackedFinding([where, kind, check, path, finding, expected, actual]: string[]): string {
+  const lines = [`${where}  ${kind}  ${check}${path ? `  ${path}` : ''}`, `  ${finding}`];
+  if (expected) lines.push(`  expected: ${expected}`);
+  if (actual) lines.push(`  actual:   ${actual}`);
+  return lines.join('\n');
+}
 
 function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>): string[] {
   const severity = f.severity ?? 'error';

@@ -9,18 +9,26 @@ import { describeErrorInfo, type ErrorInfoBody } from './error-info.js';
 import type { FlatRow } from './flatten.js';
 import type { PlatformOperation } from './operations.js';
 import { maskedHead } from '../redact/cut.js';
+import { fitColumnWidths } from '../report/fit-columns.js';
+import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 
 /** How a table is drawn. */
 export interface ViewOptions {
   color: boolean;
+  /** The terminal's width: every table fits it (default 120). */
+  width?: number;
 }
 
-function table(options: ViewOptions, head?: string[]): Table.Table {
-  return new Table({
+/** A table of `rows` (label-value pairs or columns under `head`) fitted to the width, long cells wrapped. */
+function table(options: ViewOptions, rows: string[][], head?: string[]): string {
+  const t = new Table({
     ...(head ? { head } : {}),
     style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
+    colWidths: fitColumnWidths(head ? [head, ...rows] : rows, options.width ?? DEFAULT_WIDTH),
     wordWrap: true,
   });
+  t.push(...rows);
+  return t.toString();
 }
 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'yes' : v === false ? 'no' : v === null ? '(null)' : '(absent)');
@@ -31,25 +39,25 @@ const plain = (v: string | null | undefined) => (v === null || v === undefined |
 /** The ValidateGiftCard answer: valid, balance, bought from the platform, error, HTTP status, time. */
 export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOptions): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
-  const t = table(options);
+  const rows: string[][] = [];
   const a = outcome.answer;
   const response = outcome.exchange.response;
   if (a) {
     const balance = typeof a.balance === 'number' ? `${amount(a.balance)}${a.currencyCode ? ` ${a.currencyCode}` : ''}` : a.balance === null ? '(null)' : '';
-    t.push(
-      { 'card valid': a.isValid === true ? chalk.green('yes') : a.isValid === false ? chalk.yellow('no') : yesNo(a.isValid) },
-      { balance },
-      { 'bought from the platform': yesNo(a.boughtFromPlatform) },
-      { 'error code': plain(a.errorCode) },
-      { 'error text': plain(a.errorText) },
+    rows.push(
+      ['card valid', a.isValid === true ? chalk.green('yes') : a.isValid === false ? chalk.yellow('no') : yesNo(a.isValid)],
+      ['balance', balance],
+      ['bought from the platform', yesNo(a.boughtFromPlatform)],
+      ['error code', plain(a.errorCode)],
+      ['error text', plain(a.errorText)],
     );
   } else if (outcome.errorInfo) {
-    t.push({ 'platform error': describeErrorInfo(outcome.errorInfo) });
+    rows.push(['platform error', describeErrorInfo(outcome.errorInfo)]);
   } else {
-    t.push({ answer: response ? '(no readable answer)' : '(no answer)' });
+    rows.push(['answer', response ? '(no readable answer)' : '(no answer)']);
   }
-  t.push({ 'HTTP status': response ? String(response.status) : outcome.exchange.error?.code ?? '' }, { time: `${Math.round(outcome.exchange.durationMs)} ms` });
-  return `${chalk.bold(`ValidateGiftCard ${outcome.caseResult.variant}`)}\n${t.toString()}\n`;
+  rows.push(['HTTP status', response ? String(response.status) : outcome.exchange.error?.code ?? ''], ['time', `${Math.round(outcome.exchange.durationMs)} ms`]);
+  return `${chalk.bold(`ValidateGiftCard ${outcome.caseResult.variant}`)}\n${table(options, rows)}\n`;
 }
 
 /** A platform call's answer: one line with status and time, then the ErrorInfo or the body flattened to paths. */
@@ -61,13 +69,9 @@ export function renderCallAnswer(
   const outcome = answer.status !== undefined ? `HTTP ${answer.status}` : `no answer (${answer.errorCode ?? 'unknown'})`;
   const parts = [chalk.bold(`POST ${answer.title}: ${outcome} in ${Math.round(answer.durationMs)} ms`)];
   if (answer.errorInfo) {
-    const t = table(options);
-    t.push({ 'ErrorInfo Code': plain(answer.errorInfo.code) }, { 'ErrorInfo Error': plain(answer.errorInfo.error) }, { 'ErrorInfo Description': plain(answer.errorInfo.description) });
-    parts.push(t.toString());
+    parts.push(table(options, [['ErrorInfo Code', plain(answer.errorInfo.code)], ['ErrorInfo Error', plain(answer.errorInfo.error)], ['ErrorInfo Description', plain(answer.errorInfo.description)]]));
   } else if (answer.rows) {
-    const t = table(options, ['path', 'value']);
-    for (const row of answer.rows) t.push([row.path, row.value]);
-    parts.push(t.toString());
+    parts.push(table(options, answer.rows.map((row) => [row.path, row.value]), ['path', 'value']));
   } else if (answer.text) {
     // Masked on the whole body, then cut: a cut first would leave a piece of an echoed secret.
     const head = maskedHead(answer.text, 2000);
@@ -78,7 +82,7 @@ export function renderCallAnswer(
 
 /** The operations index as a table. */
 export function renderOperations(operations: readonly PlatformOperation[], options: ViewOptions): string {
-  const t = table(options, ['group', 'operation', 'path']);
-  for (const op of operations) t.push([op.group, op.name, op.path]);
-  return `${t.toString()}\n${operations.length} operations, all POST to {platform.baseUrl}{path}. Call one: xborder platform call "Validate gift card" --body card.json\n`;
+  const rows = operations.map((op) => [op.group, op.name, op.path]);
+  const note = `${operations.length} operations, all POST to {platform.baseUrl}{path}. Call one: xborder platform call "Validate gift card" --body card.json`;
+  return `${table(options, rows, ['group', 'operation', 'path'])}\n${fitLines(note, options.width ?? DEFAULT_WIDTH)}\n`;
 }

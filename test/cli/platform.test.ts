@@ -164,10 +164,14 @@ describe('xborder platform call', () => {
     expect(big.code).toBe(0);
     expect(big.stdout).toMatch(/\[499\]\s+│ 0/);
     expect(big.stdout).toMatch(/…\s+│ 199500 more values \(--json shows the whole answer\)/);
-    const deep = await runCli(['platform', 'call', '/Deep', '--platform-url', echo.url], { cwd: dir });
+    // Wide enough for the 32-level path beside its value on one line.
+    const deep = await runCli(['platform', 'call', '/Deep', '--platform-url', echo.url], { cwd: dir, env: { COLUMNS: '400' } });
     expect(deep.stderr).not.toContain('internal error');
     expect(deep.code).toBe(0);
     expect(deep.stdout).toContain('(nested deeper than 32 levels: --json shows it)');
+    // At 80 columns the same table wraps its cells instead of growing past the terminal.
+    const narrow = await runCli(['platform', 'call', '/Deep', '--platform-url', echo.url], { cwd: dir, env: { COLUMNS: '80' } });
+    expect(Math.max(...narrow.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
   });
 
   it('refuses a --schema that does not compile (exit 2) before sending anything', async () => {

@@ -148,10 +148,17 @@ describe('xborder validate (built CLI)', () => {
   it('fails a non-conforming order: exit 1, a row with path, expected and actual', async () => {
     const doc = order();
     doc.CurrencyCode = 'EUX';
-    const r = await runCli(['validate', write('bad-currency.json', JSON.stringify(doc, null, 2))]);
+    const file = write('bad-currency.json', JSON.stringify(doc, null, 2));
+    // A wide terminal: the table.
+    const r = await runCli(['validate', file], { env: { COLUMNS: '160' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/iso-codes\s*│\s*\/CurrencyCode\s*│\s*error: "EUX" is not an ISO 4217/);
     expect(r.stdout).toContain('1 document: 1 failed');
+    // A narrower one (a pipe's 120 by default): one block per finding, the same facts.
+    const narrow = await runCli(['validate', file]);
+    expect(narrow.code).toBe(1);
+    expect(narrow.stdout).toMatch(/bad-currency\.json {2}order {2}iso-codes {2}\/CurrencyCode\n {2}error: "EUX" is not an ISO 4217/);
+    expect(narrow.stdout).toMatch(/\n {2}actual: {3}"EUX"\n/);
   });
 
   it('passes a tolerated form with a warning (exit 0) and fails it with --strict (exit 1)', async () => {
@@ -193,7 +200,7 @@ describe('xborder validate (built CLI)', () => {
     const bad = order();
     bad.OrderId = '';
     const input = `${JSON.stringify(good)}\n${JSON.stringify(bad)}\n${JSON.stringify({ productsList: [] })}\n`;
-    const r = await runCli(['validate', '-'], { input });
+    const r = await runCli(['validate', '-'], { input, env: { COLUMNS: '160' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/<stdin>:2\s*│\s*order\s*│\s*order-identity\s*│\s*\/OrderId/);
     expect(r.stdout).toMatch(/<stdin>:3\s*│\s*cart\s*│\s*cart-products-list/);

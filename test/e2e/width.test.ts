@@ -3,6 +3,8 @@
  * by default), and many cases failing for one cause collapse into one row.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +49,38 @@ describe('reports fit the terminal', () => {
     expect(decode.code).toBe(0);
     expect(widest(decode.stdout)).toBeLessThanOrEqual(columns);
     expect(widest((await runCli(['checks'], { env })).stdout)).toBeLessThanOrEqual(columns);
+  });
+
+  it.each([80, 100, 140])('validate, samples list, platform list, platform call (ErrorInfo) and runs at %i columns: no line wider', async (columns) => {
+    const env = { COLUMNS: String(columns) };
+    const bad = join(faulty, 'bad-order.json');
+    writeFileSync(bad, JSON.stringify({ MerchantGUID: 'not-a-guid', OrderId: '', CurrencyCode: 'EUX', Products: [{ Quantity: 'abc', Name: 'x'.repeat(200) }] }));
+    const validate = await runCli(['validate', bad, 'samples/order-full.json'], { cwd: process.cwd(), env });
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toMatch(/EUX/);
+    expect(widest(validate.stdout)).toBeLessThanOrEqual(columns);
+    for (const args of [['samples', 'list'], ['platform', 'list']]) {
+      const r = await runCli(args, { env });
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(widest(r.stdout), args.join(' ')).toBeLessThanOrEqual(columns);
+    }
+    const errorInfo = createServer((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ Code: '1001', Error: 'Validation failed for the request body', Description: `The merchant could not be identified: ${'a long explanation '.repeat(8)}` }));
+    });
+    await new Promise<void>((r) => errorInfo.listen(0, '127.0.0.1', r));
+    try {
+      const call = await runCli(['platform', 'call', '/Some/Operation', '--body', '-', '--platform-url', `http://127.0.0.1:${(errorInfo.address() as AddressInfo).port}`], { cwd: faulty, env, input: '{}' });
+      expect(call.stdout).toContain('ErrorInfo Description');
+      expect(widest(call.stdout)).toBeLessThanOrEqual(columns);
+    } finally {
+      errorInfo.close();
+    }
+    await runCli(['check'], { cwd: faulty, env });
+    const runs = await runCli(['runs'], { cwd: faulty, env });
+    expect(runs.code).toBe(0);
+    expect(runs.stdout).toMatch(/\.xborder\/runs\//);
+    expect(widest(runs.stdout)).toBeLessThanOrEqual(columns);
   });
 
   it('not on a terminal and without COLUMNS: 120', async () => {

@@ -4,6 +4,7 @@
  * anything is printed, so no output path can show it.
  */
 import type { Command } from 'commander';
+import { terminalWidth } from '../../report/width.js';
 import { closeAgents } from '../../http/send.js';
 import { giftCardUrl, validateGiftCard, type GiftCardQuery } from '../../platform/gift-card.js';
 import { renderGiftCardAnswer } from '../../platform/views.js';
@@ -48,7 +49,7 @@ export async function reportGiftCard(session: Session, query: GiftCardQuery): Pr
     await closeAgents();
   }
   const run = toRunResult([outcome.caseResult]);
-  if (!session.globals.json) session.output.out(renderGiftCardAnswer(outcome, { color: session.output.color }));
+  if (!session.globals.json) session.output.out(renderGiftCardAnswer(outcome, { color: session.output.color, width: terminalWidth(process.stdout, process.env) }));
   await writeReports(session, run);
   return exitCodeOf(run.summary);
 }

@@ -4,6 +4,7 @@
  * flattened to paths with the checks under it.
  */
 import type { Command } from 'commander';
+import { terminalWidth } from '../../report/width.js';
 import { closeAgents } from '../../http/send.js';
 import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
 import { callPlatform, type PlatformCallInput } from '../../platform/call.js';
@@ -77,7 +78,7 @@ export async function reportPlatformCall(session: Session, input: PlatformCallIn
           ...(outcome.errorInfo ? { errorInfo: outcome.errorInfo } : {}),
           ...(outcome.caseResult.responseBody !== undefined ? { text: outcome.caseResult.responseBody } : {}),
         },
-        { color: session.output.color },
+        { color: session.output.color, width: terminalWidth(process.stdout, process.env) },
       ),
     );
   }

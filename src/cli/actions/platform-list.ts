@@ -1,5 +1,6 @@
 /** `xborder platform list`: the 32 indexed platform operations. */
 import type { Command } from 'commander';
+import { terminalWidth } from '../../report/width.js';
 import { PLATFORM_OPERATIONS } from '../../platform/operations.js';
 import { renderOperations } from '../../platform/views.js';
 import { createOutput, type GlobalOptions } from '../output.js';
@@ -9,6 +10,6 @@ export async function run(_opts: unknown, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const output = createOutput({ globals });
   if (globals.json) output.out(`${JSON.stringify(PLATFORM_OPERATIONS, null, 2)}\n`);
-  else output.out(renderOperations(PLATFORM_OPERATIONS, { color: output.color }));
+  else output.out(renderOperations(PLATFORM_OPERATIONS, { color: output.color, width: terminalWidth(process.stdout, process.env) }));
   return 0;
 }

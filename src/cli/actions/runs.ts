@@ -7,6 +7,7 @@ import { listSavedRuns } from '../saved-runs.js';
 import { RUNS_DIR } from '../run-folder.js';
 import { summaryLine } from '../../report/table.js';
 import { fitLines, terminalWidth } from '../../report/width.js';
+import { fitColumnWidths } from '../../report/fit-columns.js';
 import { escapeControls } from '../../report/terminal-text.js';
 
 /** Prints the saved runs; exit 0 (none saved is no error). */
@@ -23,15 +24,17 @@ export async function run(cmd: Command): Promise<number> {
     output.out(`${fitLines(`No saved runs in ${RUNS_DIR}: check, check-cart and post-order save one unless --no-save.`, width)}\n`);
     return 0;
   }
+  const head = ['run', 'result', 'folder'];
+  // Folder names and report.json are whatever is on disk (a planted folder, an edited report): escaped.
+  const rows = runs.map((r) => [r.name, r.summary ? summaryLine(r.summary, r.cases ?? 0) : r.problem ?? '', relative(process.cwd(), r.dir)].map(escapeControls));
   const table = new Table({
-    head: ['run', 'result', 'folder'],
+    head,
     style: { head: [], border: [] },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    colWidths: [24, Math.max(30, width - 24 - 36 - 4), 36],
+    colWidths: fitColumnWidths([head, ...rows], width),
     wordWrap: true,
   });
-  // Folder names and report.json are whatever is on disk (a planted folder, an edited report): escaped.
-  for (const r of runs) table.push([r.name, r.summary ? summaryLine(r.summary, r.cases ?? 0) : r.problem ?? '', relative(process.cwd(), r.dir)].map(escapeControls));
+  table.push(...rows);
   const failed = runs[0]!.failed.length;
   output.out(`${table.toString()}\n${fitLines(`${runs.length} saved run${runs.length === 1 ? '' : 's'}; the newest has ${failed} failed or errored case${failed === 1 ? '' : 's'}${failed ? ' (check --last-failed reruns them)' : ''}.`, width)}\n`);
   return 0;

@@ -5,6 +5,11 @@
  */
 import type { Command } from 'commander';
 import Table from 'cli-table3';
+import { fitColumnWidths } from '../../report/fit-columns.js';
+import { fitLines, terminalWidth } from '../../report/width.js';
+
+/** Past this a description line gets hard to read, however wide the terminal. */
+const MAX_LIST_WIDTH = 120;
 import { UsageError } from '../../errors.js';
 import { listSamples, findSample, loadSample } from '../../samples/catalog.js';
 import { applyOverrides } from '../../samples/override.js';
@@ -39,14 +44,17 @@ export async function runList(cmd: Command, word?: string): Promise<number> {
     output.out(`${JSON.stringify(samples.map(({ name, kind, description, file }) => ({ name, kind, description, file })), null, 2)}\n`);
     return 0;
   }
+  const head = ['name', 'kind', 'description'];
+  const rows = samples.map((s) => [s.name, s.kind, s.description]);
+  const width = terminalWidth(process.stdout, process.env);
   const table = new Table({
-    head: ['name', 'kind', 'description'],
+    head,
     style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-    colWidths: [null, null, 70] as unknown as number[],
+    colWidths: fitColumnWidths([head, ...rows], Math.min(width, MAX_LIST_WIDTH)),
     wordWrap: true,
   });
-  for (const s of samples) table.push([s.name, s.kind, s.description]);
-  output.out(`${table.toString()}\n${samples.length} samples; show one with: xborder samples show NAME\n`);
+  for (const row of rows) table.push(row);
+  output.out(`${table.toString()}\n${fitLines(`${samples.length} samples; show one with: xborder samples show NAME`, width)}\n`);
   return 0;
 }
 

@@ -5,6 +5,7 @@
  * fails, 2 for unreadable input or malformed JSON, 3 when a check could not judge. Reading, worker
  * threads (--jobs) and input order are src/bulk's; this file wires options, report and progress.
  */
+import { terminalWidth } from '../../report/width.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { judge } from '../../bulk/judge.js';
@@ -52,7 +53,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   const totals = new Totals();
   const report: ValidateReport = globals.json
     ? jsonReport(output, totals, { name: 'xborder', version: VERSION }, mask)
-    : await tableReport(output, totals, mask, { verbose: globals.verbose === true, width: process.stdout.isTTY ? process.stdout.columns : undefined });
+    : await tableReport(output, totals, mask, { verbose: globals.verbose === true, width: terminalWidth(process.stdout, process.env) });
 
   const counters: BulkCounters = { documents: 0, bytes: 0, filesDone: 0, files: files.length };
   const progress = startCountProgress(
