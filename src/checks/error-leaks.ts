@@ -115,7 +115,8 @@ export function findLeaks(texts: readonly string[]): Leak[] {
       for (const [kind, patterns] of kinds) {
         if (found.has(kind)) continue;
         const at = firstMatch(patterns, line);
-        if (at >= 0) found.set(kind, { kind, line: quote(line, at) });
+        // A line already quoted (a stack frame names its file's path) is one finding, not two.
+        if (at >= 0 && ![...found.values()].some((l) => l.line === quote(line, at))) found.set(kind, { kind, line: quote(line, at) });
       }
     }
   }

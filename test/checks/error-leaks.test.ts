@@ -38,6 +38,10 @@ describe('findLeaks', () => {
     expect(kinds(text)).toContain(kind);
   });
 
+  it('names a server path on a line of its own besides the stack trace', () => {
+    expect(kinds('Error: boom\n    at f (/srv/shop/app/order.js:1:2)\nlog written to /var/log/shop/error.log').sort()).toEqual(['server path', 'stack trace']);
+  });
+
   it('names an absolute server path in an error message', () => {
     expect(kinds('Could not open /var/www/shop/var/log/orders.log')).toEqual(['server path']);
     expect(kinds('Cannot write C:\\inetpub\\wwwroot\\shop\\orders.xml')).toEqual(['server path']);
@@ -64,7 +68,8 @@ describe('judgeErrorLeaks', () => {
   it('warns on an error answer with a stack trace, quoting the matched line', () => {
     const check = judgeErrorLeaks(exchange(400, leaky))!;
     expect(check.status).toBe('warning');
-    expect(check.findings.map((f) => f.actual).sort()).toEqual(['server path', 'stack trace']);
+    // The frame names a server path too: one line, one finding.
+    expect(check.findings.map((f) => f.actual)).toEqual(['stack trace']);
     expect(check.findings[0]!.message).toContain('at OrderController.handle (/srv/shop/app/order.js:118:15)');
   });
 
