@@ -10,6 +10,7 @@ import { MAX_DOCUMENT_BYTES, tooLargeError } from '../io/input-limits.js';
 import { jsonErrorOf } from '../io/json-position.js';
 import { decodeLine, type Utf8Probe } from './decode-line.js';
 import { invalidInLine, type InvalidUtf8 } from './invalid-utf8.js';
+import { bytesText, pointerAt, stringText } from './pointer-at.js';
 import type { JudgedInput } from './judge.js';
 
 /** How an input reads: not known before its first non-blank line. */
@@ -53,9 +54,17 @@ export function ndjsonDocument(source: string, lineNo: number, bytes: Buffer, st
   }
 }
 
-/** The judged input of an NDJSON line that `ndjsonDocument` read with `probe` into `doc`. */
-export function ndjsonInput(source: string, lineNo: number, doc: unknown, bytes: Buffer, start: number, probe: Utf8Probe): JudgedInput {
-  return probe.at < 0 ? { source, line: lineNo, doc } : { source, line: lineNo, doc, invalidUtf8: invalidInLine(bytes, start, probe.at, lineNo) };
+/** The judged input of the NDJSON line `bytes[start, end)` that `ndjsonDocument` read with `probe` into `doc`. */
+export function ndjsonInput(source: string, lineNo: number, doc: unknown, bytes: Buffer, start: number, end: number, probe: Utf8Probe): JudgedInput {
+  if (probe.at < 0) return { source, line: lineNo, doc };
+  return { source, line: lineNo, doc, invalidUtf8: lineProblem(bytes, start, end, probe.at, lineNo) };
+}
+
+/** Invalid UTF-8 at `at` of the line `bytes[start, end)` that is a whole document: placed, and its value found. */
+function lineProblem(bytes: Buffer, start: number, end: number, at: number, lineNo: number, lineStart?: number): InvalidUtf8 {
+  const problem = invalidInLine(bytes, start, at, lineNo, lineStart);
+  const path = pointerAt(bytesText(bytes, start, end), at);
+  return path === undefined ? problem : { ...problem, path };
 }
 
 /**
@@ -70,8 +79,11 @@ export class DocumentAssembler {
   private wholeBytes = 0;
   private lineNo = 0;
   private readonly probe: Utf8Probe = { at: -1 };
-  /** The first invalid UTF-8 of the whole document being held. */
+  /** The first invalid UTF-8 of the whole document being held, and its position in the joined text. */
   private wholeInvalid: InvalidUtf8 | undefined;
+  private wholeInvalidAt: number | undefined;
+  /** Length of the lines held so far, joined with "\n". */
+  private wholeChars = 0;
 
   constructor(
     private readonly source: string,
@@ -101,11 +113,16 @@ export class DocumentAssembler {
       }
       if (doc === BLANK) return;
       this.releaseHeld();
-      this.emit(ndjsonInput(this.source, lineNo, doc, bytes, start, probe));
+      this.emit(ndjsonInput(this.source, lineNo, doc, bytes, start, end, probe));
       return;
     }
     const text = lineText(lineNo, bytes, start, end, probe);
-    const invalid = probe.at < 0 ? undefined : invalidInLine(bytes, start, probe.at, lineNo, lineStart);
+    let invalid: InvalidUtf8 | undefined;
+    if (probe.at >= 0) {
+      invalid = invalidInLine(bytes, start, probe.at, lineNo, lineStart);
+      // Where the bad byte falls in the text the whole document will be (its value is found there).
+      this.wholeInvalidAt ??= this.wholeChars + lineText(lineNo, bytes, start, start + probe.at).length;
+    }
     if (this.mode === 'whole' || text.trim() === '') return this.keepWhole(text, invalid);
     // The opening line of a pretty-printed document is no JSON value: no need to throw a parse error to see it.
     const opening = text.trim();
@@ -115,7 +132,7 @@ export class DocumentAssembler {
     }
     try {
       const doc = JSON.parse(text);
-      this.held = invalid ? { source: this.source, line: lineNo, doc, invalidUtf8: invalid } : { source: this.source, line: lineNo, doc };
+      this.held = invalid ? { source: this.source, line: lineNo, doc, invalidUtf8: lineProblem(bytes, start, end, invalid.lineOffset, lineNo, lineStart) } : { source: this.source, line: lineNo, doc };
       this.mode = 'ndjson';
     } catch {
       this.mode = 'whole';
@@ -148,7 +165,10 @@ export class DocumentAssembler {
     } catch (error) {
       throw malformed(this.source, text, error as Error, 0, false, this.wholeInvalid);
     }
-    this.emit(this.wholeInvalid ? { source: this.source, doc, invalidUtf8: this.wholeInvalid } : { source: this.source, doc });
+    const invalid = this.wholeInvalid;
+    if (!invalid) return this.emit({ source: this.source, doc });
+    const path = this.wholeInvalidAt === undefined ? undefined : pointerAt(stringText(text), this.wholeInvalidAt);
+    this.emit({ source: this.source, doc, invalidUtf8: path === undefined ? invalid : { ...invalid, path } });
   }
 
   private keepWhole(text: string, invalid: InvalidUtf8 | undefined): void {
@@ -157,5 +177,6 @@ export class DocumentAssembler {
     if (this.wholeBytes > MAX_DOCUMENT_BYTES) throw tooLargeError(this.source, this.lineNo, false);
     this.wholeInvalid ??= invalid;
     this.whole.push(text);
+    this.wholeChars += text.length + 1;
   }
 }

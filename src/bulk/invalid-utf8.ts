@@ -17,6 +17,8 @@ export interface InvalidUtf8 {
   fileOffset?: number;
   /** The byte's value. */
   value: number;
+  /** JSON pointer of the value (or member name) the byte is in, when it was found. */
+  path?: string;
 }
 
 /** The problem at `offset` of the line `bytes[start, end)`, line `line`, which starts at `lineStart` of its input when known. */
@@ -55,6 +57,7 @@ export function utf8Check(problem: InvalidUtf8, ndjson: boolean): CheckResult {
         expected: 'UTF-8 text',
         actual: `${hex(problem.value)} at byte offset ${ndjson || problem.fileOffset === undefined ? problem.lineOffset : problem.fileOffset}`,
         severity: 'error',
+        ...(problem.path === undefined ? {} : { path: problem.path }),
       },
     ],
   };

@@ -10,6 +10,7 @@ import type { PayloadKind } from '../validation/kinds.js';
 import { BLANK, DocumentAssembler, lineText, ndjsonDocument, ndjsonInput } from './assembler.js';
 import type { Utf8Probe } from './decode-line.js';
 import { invalidInInput, type InvalidUtf8 } from './invalid-utf8.js';
+import { bytesText, pointerAt } from './pointer-at.js';
 import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -227,7 +228,7 @@ export function runItem(item: WorkItem, options: JudgeOptions): ItemResult {
       const probe: Utf8Probe = { at: -1 };
       for (let i = 0; i < item.lineNos.length; i++) {
         const doc = ndjsonDocument(item.source, item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1], probe);
-        if (doc !== BLANK) judged(ndjsonInput(item.source, item.lineNos[i], doc, bytes, item.offsets[i], probe));
+        if (doc !== BLANK) judged(ndjsonInput(item.source, item.lineNos[i], doc, bytes, item.offsets[i], item.offsets[i + 1], probe));
       }
     } else {
       for (let i = 0; i < item.sources.length; i++) judgeWholeFile(item.sources[i], bytes.subarray(item.offsets[i], item.offsets[i + 1]), judged);
@@ -278,8 +279,10 @@ function judgeWhole(source: string, bytes: Buffer, judged: (input: JudgedInput) 
   const probe: Utf8Probe = { at: -1 };
   const doc = parsedWhole(bytes, probe);
   if (doc === UNPARSED) return judgeByLines(source, bytes, judged);
-  const invalidUtf8: InvalidUtf8 | undefined = probe.at < 0 ? undefined : invalidInInput(bytes, probe.at);
-  judged(invalidUtf8 ? { source, doc, invalidUtf8 } : { source, doc });
+  if (probe.at < 0) return judged({ source, doc });
+  const path = pointerAt(bytesText(bytes, 0, bytes.length), probe.at);
+  const invalidUtf8: InvalidUtf8 = { ...invalidInInput(bytes, probe.at), ...(path === undefined ? {} : { path }) };
+  judged({ source, doc, invalidUtf8 });
 }
 
 /**

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { judge, type JudgedInput } from '../../src/bulk/judge.js';
+import { bytesText, pointerAt } from '../../src/bulk/pointer-at.js';
 import { firstInvalidUtf8 } from '../../src/http/utf8.js';
 import { createOutput } from '../../src/cli/output.js';
 import { Totals, jsonReport, type RunFailure } from '../../src/cli/validate-report.js';
@@ -97,7 +98,7 @@ function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; bro
   if (!isNdjson) {
     const at = firstInvalidUtf8(bytes);
     const line = lineStarts.filter((s) => s <= at).length;
-    const invalidUtf8 = at < 0 ? undefined : { line, lineOffset: at - lineStarts[line - 1], fileOffset: at, value: bytes[at] };
+    const invalidUtf8 = at < 0 ? undefined : { line, lineOffset: at - lineStarts[line - 1], fileOffset: at, value: bytes[at], path: pointerAt(bytesText(bytes, 0, bytes.length), at) };
     return { docs: [{ source: file, doc: JSON.parse(text), ...(invalidUtf8 ? { invalidUtf8 } : {}) }] };
   }
   const docs: JudgedInput[] = [];
@@ -106,7 +107,7 @@ function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; bro
     if (line.trim() === '') continue;
     const raw = bytes.subarray(lineStarts[i], i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : bytes.length);
     const at = firstInvalidUtf8(raw);
-    const invalidUtf8 = at < 0 ? undefined : { line: i + 1, lineOffset: at, fileOffset: lineStarts[i] + at, value: raw[at] };
+    const invalidUtf8 = at < 0 ? undefined : { line: i + 1, lineOffset: at, fileOffset: lineStarts[i] + at, value: raw[at], path: pointerAt(bytesText(raw, 0, raw.length), at) };
     try {
       docs.push({ source: file, line: i + 1, doc: JSON.parse(line), ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     } catch {

@@ -1,7 +1,7 @@
 /**
  * Issue 24: `xborder validate` names invalid UTF-8 (a failed `utf8` check, exit 1) at its byte offset
  * instead of reading it silently as U+FFFD: a single document by its offset in the file, an NDJSON
- * document by its line and the offset within that line. Every reading path is covered (a small file
+ * document by its line and the offset within that line; the finding's path is the value it is in. Every reading path is covered (a small file
  * read whole, pretty-printed or on one line; a large file and stdin streamed; many small files), and
  * the findings are the same with --jobs 1 and --jobs 2 (inputs over the 2 MiB after which --jobs 2 starts a worker).
  */
@@ -31,7 +31,7 @@ const LATIN1_U_UMLAUT = [0xfc]; // "ü" saved as ISO-8859-1
 let dir: string;
 const expected: Record<string, number> = {};
 
-interface Finding { message: string; actual: string }
+interface Finding { message: string; actual: string; path?: string }
 interface Case { source: string; checks: { id: string; status: string; findings: Finding[] }[] }
 
 /** The utf8 findings of a --json run, by source ("file" or "file:line"). */
@@ -42,6 +42,8 @@ function utf8Findings(r: CliResult): Record<string, string> {
     const check = c.checks.find((k) => k.id === 'utf8');
     if (check) {
       expect(check.status).toBe('failed');
+      // Every bad byte here is spliced into the order's CustomerComments: the finding points at it.
+      for (const f of check.findings) expect(f.path, c.source).toBe('/CustomerComments');
       out[c.source] = check.findings.map((f) => f.message).join(' | ');
     }
   }
@@ -112,8 +114,8 @@ describe('validate: invalid UTF-8', () => {
     // The table names it too.
     const table = await runCli(['validate', 'pretty.json'], { cwd: dir });
     expect(table.code).toBe(1);
-    // Cells wrap to the width: the row, the wording and the offset, wherever the lines break.
-    expect(table.stdout).toMatch(/pretty\.json\s+│ order\s+│ utf8\s+│/);
+    // Whatever the layout and wherever lines break: the file, the check, the value, the wording, the offset.
+    expect(table.stdout).toMatch(/pretty\.json[\s│]+order[\s│]+utf8[\s│]+\/CustomerComments/);
     expect(table.stdout).toMatch(/error: not valid/);
     expect(table.stdout).toMatch(new RegExp(`\\b${expected.pretty}\\b`));
   }, 120_000);
