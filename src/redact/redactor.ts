@@ -2,7 +2,8 @@ import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, isCredentialHeader, isCre
 import { secretForms } from './secret-forms.js';
 import { LiteralSet } from './literal-set.js';
 import { applySpans, mapOffset, type Applied, type Span } from './spans.js';
-import { decodedViews, originalSpan, unwrappedBase64 } from './views.js';
+import { decodedViews, originalSpan, unwrappedBase64, type View } from './views.js';
+import { base64Views, composeViews } from './base64-views.js';
 
 export { MASK } from './patterns.js';
 
@@ -193,26 +194,32 @@ export class Redactor {
     };
     const spans: Span[] = [];
     collect(s, spans);
+    /** Spans found in `view` (of the text at `offset` of s), mapped back onto s. */
+    const mapped = (view: View, offset: number, find: (text: string, out: Span[]) => void) => {
+      const found: Span[] = [];
+      find(view.text, found);
+      // Quotes and backslashes in a mask belong to the view's own JSON, not to the original text.
+      for (const span of found) {
+        const [a, b] = originalSpan(view, span.start, span.end);
+        const [start, end] = [offset + a, offset + b];
+        const clamped = clamp ? withinRawString(s, start, end) : end;
+        if (clamped > start) spans.push({ start, end: clamped, mask: span.mask.replace(/[\\"]/g, '') });
+      }
+    };
+    const secretsOnly = (text: string, out: Span[]) => this.secretSpans(text, c, out);
+    /** What the base64 of `view` hides: a registered secret's base64 across wrapped lines, card data in decoded base64. */
+    const hidden = (view: View | undefined, text: string, offset: number) => {
+      const unwrapped = unwrappedBase64(text);
+      const base = unwrapped && view ? composeViews(view, unwrapped) : (unwrapped ?? view);
+      if (unwrapped) mapped(base!, offset, secretsOnly);
+      for (const decoded of base64Views(base?.text ?? text)) mapped(base ? composeViews(base, decoded) : decoded, offset, collect);
+    };
+    hidden(undefined, s, 0);
     for (const [offset, part] of escapedParts(s, c.reach)) {
       for (const view of decodedViews(part)) {
-        const found: Span[] = [];
-        collect(view.text, found);
-        // Quotes and backslashes in a mask belong to the view's own JSON, not to the original text.
-        for (const span of found) {
-          const [a, b] = originalSpan(view, span.start, span.end);
-          const [start, end] = [offset + a, offset + b];
-          const clamped = clamp ? withinRawString(s, start, end) : end;
-          if (clamped > start) spans.push({ start, end: clamped, mask: span.mask.replace(/[\\"]/g, '') });
-        }
-      }
-    }
-    const unwrapped = unwrappedBase64(s);
-    if (unwrapped) {
-      const found: Span[] = [];
-      this.secretSpans(unwrapped.text, c, found);
-      for (const span of found) {
-        const [start, end] = originalSpan(unwrapped, span.start, span.end);
-        spans.push({ start, end, mask: MASK });
+        mapped(view, offset, collect);
+        // Base64 inside an escaped text (MIME lines in a JSON string, their CRLF written `\r\n`).
+        hidden(view, view.text, offset);
       }
     }
     return spans;

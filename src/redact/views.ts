@@ -220,36 +220,26 @@ function isBase64Char(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
 }
 
-/**
- * True when some line of `s` is only base64 (maybe indented): 32 or more base64 characters, then
- * `=` padding. A scan, not a regular expression: V8's regex engine runs out of stack on a line of
- * megabytes (a 6 MiB answer made of one character), and this runs on every text that is masked.
- */
-function hasBase64Line(s: string): boolean {
-  for (let start = 0; start < s.length; ) {
-    let i = start;
-    while (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9) i++;
-    const from = i;
-    while (i < s.length && isBase64Char(s.charCodeAt(i))) i++;
-    const run = i - from;
-    while (s.charCodeAt(i) === 61) i++;
-    if (s.charCodeAt(i) === 13) i++;
-    if (run >= 32 && (i >= s.length || s.charCodeAt(i) === 10)) return true;
-    const eol = s.indexOf('\n', i);
-    if (eol < 0) return false;
-    start = eol + 1;
-  }
-  return false;
+/** Base64 characters (`=` too) right before `at`, counted up to `max`. */
+function base64Before(s: string, at: number, max: number): number {
+  let n = 0;
+  while (n < max && at - n > 0 && (isBase64Char(s.charCodeAt(at - n - 1)) || s.charCodeAt(at - n - 1) === 61)) n++;
+  return n;
 }
+
+/** A wrapped line of base64 holds at least this many characters before its break (MIME 76, PEM 64). */
+const MIN_WRAPPED_LINE = 32;
 
 /**
  * Base64 as a dump prints it, wrapped into lines (76 characters for MIME, 64 for PEM), with LF or
- * CRLF, maybe indented (a report shows a body indented): the line breaks and indentation inside a
- * run of base64 removed, so a secret's base64 spanning two lines is found. Linear and iterative, for
- * the same reason as hasBase64Line.
+ * CRLF, maybe indented (a report shows a body indented), maybe inside other text (a JSON string
+ * whose `\r\n` a decoded view turned into line breaks): each break that follows 32 or more base64
+ * characters and precedes more is removed, so a secret's base64 spanning two lines is found. A
+ * scan, not a regular expression: V8's regex engine runs out of stack on a line of megabytes (a
+ * 6 MiB answer made of one character), and this runs on every text that is masked.
  */
 export function unwrappedBase64(s: string): View | undefined {
-  if (!hasBase64Line(s)) return undefined;
+  if (s.indexOf('\n') < 0) return undefined;
   const from = new Int32Array(s.length);
   const to = new Int32Array(s.length);
   const parts: string[] = [];
@@ -272,7 +262,7 @@ export function unwrappedBase64(s: string): View | undefined {
       end++;
       while (s.charCodeAt(end) === 32 || s.charCodeAt(end) === 9) end++;
     }
-    if (start > 0 && (isBase64Char(before) || before === 61) && end < s.length && isBase64Char(s.charCodeAt(end))) {
+    if (start > 0 && (isBase64Char(before) || before === 61) && end < s.length && isBase64Char(s.charCodeAt(end)) && base64Before(s, start, MIN_WRAPPED_LINE) >= MIN_WRAPPED_LINE) {
       keep(last, start);
       last = end;
       joined = true;
