@@ -130,6 +130,7 @@ describe('xborder demo --fault finds each race and leak fault', () => {
   it.each([
     ['redelivery-race', 'redelivery-concurrent', 'failed', 1],
     ['refund-race', 'refund-concurrent', 'failed', 1],
+    ['slow-redelivery', 'redelivery-after-timeout', 'failed', 1],
     ['error-leaks', 'error-leaks-internals', 'warning', 0],
   ])('%s: %s %s', async (fault, id, expected, exit) => {
     const r = await runCli(['demo', '--fault', fault, '--json', '--no-save', '--auth', 'header', '--checks', id], { timeoutMs: 120_000 });
