@@ -44,7 +44,7 @@ describe('pointerAt', () => {
         let parent: Record<string, unknown> | unknown[] = holder;
         let slot: string | number = 'root';
         for (const step of route) {
-          const here = (parent as Record<string, unknown>)[slot as string];
+          const here: unknown = (parent as Record<string, unknown>)[slot as string];
           if (Array.isArray(here) && here.length > 0) [parent, slot] = [here, step % here.length];
           else if (here && typeof here === 'object' && Object.keys(here).length > 0) {
             const keys = Object.keys(here);
