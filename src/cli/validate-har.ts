@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { readHar } from '../har/read.js';
+import { learnHeaderCredentials } from '../proxy/credentials.js';
 import { judgeList, recordedVariant, type NamedExchange } from '../judge/judge-list.js';
 import { openSession } from './session.js';
 import { merchantContextFor } from './merchant-run.js';
@@ -23,7 +24,11 @@ export async function validateHar(opts: { files?: string[]; strict?: boolean; as
   const list: NamedExchange[] = [];
   for (const file of files) {
     const prefix = files.length > 1 ? `${file} ` : '';
-    for (const entry of await readHar(file)) list.push({ exchange: entry.exchange, variant: `${prefix}${recordedVariant(entry.index, entry.exchange.request.method, entry.exchange.request.url)}` });
+    for (const entry of await readHar(file)) {
+      // A recording made in clear (devtools) carries the platform's credentials: masked wherever echoed, decoded Basic too.
+      learnHeaderCredentials(session.redactor, entry.exchange.request.headers, session.config);
+      list.push({ exchange: entry.exchange, variant: `${prefix}${recordedVariant(entry.index, entry.exchange.request.method, entry.exchange.request.url)}` });
+    }
   }
   const { cases, skipped } = judgeList(ctx, list);
   if (!session.globals.json) session.output.err(`${files.join(', ')}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}, ${cases.length} judged, ${skipped.length} skipped\n`);

@@ -4,6 +4,7 @@
  * the current config's credentials (recorded ones are dropped, never reused) and optionally fresh
  * OrderIds; each answer judged by the one judge. `--compare` sets the new verdicts beside the old.
  */
+import { learnHeaderCredentials } from '../../proxy/credentials.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { CaseResult } from '../../model.js';
@@ -62,6 +63,8 @@ export async function run(source: string, opts: ReplayOptions, cmd: Command): Pr
   const { target, explicit } = chooseTarget(opts, session.config.merchant.baseUrl);
   session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
   const recorded = await loadReplaySource(source);
+  // Recorded credentials are never sent; where an answer echoes them (decoded Basic too) they are masked.
+  for (const item of recorded.items) learnHeaderCredentials(session.redactor, item.request.headers, session.config);
   const scoped = scopeReplay(recorded.items, { target, explicitTarget: explicit, all: opts.all === true, config: session.config });
   // Every case keeps its (masked) bodies, as the proxy's do: replays and diffs of this run compare answers.
   const ctx = { ...merchantContextFor(session, opts), verbose: true };
