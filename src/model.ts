@@ -146,6 +146,11 @@ export interface RunResult {
    * report holds the finished cases only.
    */
   partial?: PartialRun;
+  /**
+   * Said once at the top of every report: an auth mode whose credentials the merchant refused
+   * ("header auth refused on the cart GET (401): check XB_HEADER_KEY"), its other cases skipped.
+   */
+  notices?: string[];
 }
 
 /** How much of an interrupted run finished. */

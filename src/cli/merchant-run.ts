@@ -14,6 +14,7 @@ import { UsageError, InputError } from '../errors.js';
 import type { AuthConfig, CaseResult, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
+import { CredentialProbes } from '../merchant/credential-probe.js';
 import { cartSourceOf } from '../merchant/cart-source.js';
 import { secretRefs } from '../merchant/secret-refs.js';
 import { reproduceScript } from '../http/reproduce.js';
@@ -120,7 +121,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
   const rerun = opts.lastFailed ? await lastFailed(process.cwd()) : undefined;
   if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${rerun.run.name}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
-  const planned = merchantPlan(ctx, parts);
+  const probes = new CredentialProbes(config);
+  const planned = merchantPlan(ctx, parts, probes);
   const tasks = rerun ? planned.filter((t) => t.keys?.some((k) => rerun.keys.has(k))) : planned;
   const inFlight = new Set<InFlight>();
   // stderr only, so even with --json the progress line never mixes into the report.
@@ -142,6 +144,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     // A task may report more cases than the ones asked for again (a sequence): only those are shown.
     const kept = rerun ? cases.filter((c) => rerun.keys.has(caseKey(c.endpoint, c.variant, c.authMode))) : cases;
     const run = toRunResult(applySelection(kept, ctx.selection));
+    const refused = probes.refusals();
+    if (refused.length > 0) run.notices = refused;
     if (outcome.interrupted) {
       // Planned cases: what the unfinished tasks would have reported, at least one each.
       const unfinished = tasks.length - outcome.interrupted.tasksDone;

@@ -20,6 +20,7 @@ import { runInvalidOrder, runOrderSequences } from './order-sequences.js';
 import { runCartSequence } from './cart-sequence.js';
 import { negativeTasks } from './negative-cases.js';
 import { raceTasks } from './race/race-tasks.js';
+import { CredentialProbes } from './credential-probe.js';
 
 /** An order to post: a built-in sample (prepared with fresh ids) or the user's own file (sent as given). */
 export interface OrderSource {
@@ -78,8 +79,11 @@ const CART_PHASE = 0;
 const NEGATIVE_PHASE = 1;
 const ORDER_PHASE = 2;
 
-/** Builds the task list for `parts`. */
-export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
+/**
+ * Builds the task list for `parts`. Each auth mode's first positive case is a probe of its
+ * credentials (credential-probe.ts): `probes` collects what it found, for the top of the report.
+ */
+export function merchantPlan(ctx: MerchantContext, parts: PlanParts, probes = new CredentialProbes(ctx.config)): Task[] {
   const tasks: Task[] = [];
   // The sequences post the fullest order at hand: the built-in order-full, else the first given.
   const fullest = parts.orders.find((o) => o.variant === 'order-full') ?? parts.orders[0];
@@ -112,6 +116,9 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
     const mode = ctx.modes[0];
     tasks.push({ label: `lifecycle scenarios [${mode.mode}]`, phase: ORDER_PHASE, keys: ['lifecycle', 'cancel', 'out-of-order'].map((v) => caseKey('OrderLifecycle', v, mode.mode)), run: () => runScenarios(ctx, mode) });
   }
+  // Every task so far sends a mode's valid credentials; the negatives below do not depend on them.
+  for (const mode of ctx.modes) probes.wire(mode, tasks.filter((t) => t.keys?.[0]?.split('|')[2] === mode.mode));
+  const firstNegative = tasks.length;
   if (parts.negatives && wanted(['auth-enforced', 'guid-enforced'])) {
     const first = parts.orders[0] ?? sampleOrderSources(ctx, ['order-minimal'])[0]!;
     const endpoints: Endpoint[] = [...(parts.cart ? ['GetCheckoutCartInfo' as const] : []), ...(parts.orders.length ? ['SendOrderToMerchant' as const] : [])];
@@ -122,6 +129,7 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts): Task[] {
       tasks.push({ label: `${negative.endpoint} ${negative.variant}`, phase, keys, run: negative.run });
     }
   }
+  probes.wireNegatives(tasks.slice(firstNegative));
   return tasks;
 }
 

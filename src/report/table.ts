@@ -15,6 +15,7 @@ import { caseName } from './case-name.js';
 import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
 import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
 import { escapeControls, escapeLines } from './terminal-text.js';
+import { seeLine } from './check-help.js';
 
 /** How the table is drawn. */
 export interface TableOptions {
@@ -49,6 +50,9 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   const out: string[] = [];
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
   const bad = (c: CaseResult) => ['failed', 'errored'].includes(caseStatus(c));
+  // Said once, first: why a whole auth mode's cases were skipped (its credentials were refused).
+  for (const notice of run.notices ?? []) out.push(fitLines(chalk.bold(escapeControls(notice)), width));
+  if (run.notices?.length) out.push('');
   for (const endpoint of endpoints) {
     const cases = run.cases.filter((k) => k.endpoint === endpoint && (!options.quiet || bad(k)));
     if (cases.length === 0) continue;
@@ -177,6 +181,9 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
   if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${t(k)}: ${t(String(v))}`);
   for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
     for (const f of check.findings) lines.push(`  ${t(check.id)}: ${t(describeFinding(f))}`);
+    // Where the check is explained: its page, one command away.
+    const see = check.status === 'passed' || check.status === 'skipped' ? '' : seeLine(check.id);
+    if (see) lines.push(`  ${see}`);
   }
   if (c.responseBody !== undefined) lines.push('  body:', indent(escapeLines(bodyExcerpt(c.responseBody, options)), 4));
   if (options.verbose && c.decodedValues?.length) {

@@ -1,0 +1,146 @@
+/**
+ * Credentials refused: the first positive case of each auth mode (the cart GET, or the first order
+ * when the run has no cart case) runs in a phase of its own before everything else. When the merchant
+ * answers it 401 or 403, the mode's credentials are wrong (a typo in XB_HEADER_KEY, a rotated
+ * password), and its other positive cases would only repeat that refusal as twenty failures: they are
+ * not sent, and are reported skipped with the one reason. The negative auth cases (missing and wrong
+ * credentials must be refused) still run: they do not depend on the configured credentials working.
+ */
+import type { AuthConfig, CaseResult, Endpoint, HttpMethod, XborderConfig } from '../model.js';
+import type { Task } from '../engine/run-plan.js';
+import { merchantUrl } from './requests.js';
+import { EVENT_SPECS } from './events/bodies.js';
+
+/** Runs before every other phase of the plan (whose lowest is 0). */
+export const PROBE_PHASE = -1;
+
+/** Statuses that say "these credentials are not accepted" (a 404 or 500 says something else). */
+const REFUSED = new Set([401, 403]);
+
+/** What was learned from a mode's probe. */
+interface Verdict {
+  mode: string;
+  /** The line said once at the top of the report. */
+  line: string;
+}
+
+/**
+ * Collects the probes' verdicts of one run: `merchantPlan` wires the tasks through it, the command
+ * reads `refusals()` for the top of the report.
+ */
+export class CredentialProbes {
+  private readonly verdicts = new Map<string, Verdict>();
+
+  constructor(private readonly config: XborderConfig) {}
+
+  /** One line per mode whose credentials were refused, in the order the probes came back. */
+  refusals(): string[] {
+    return [...this.verdicts.values()].map((v) => v.line);
+  }
+
+  /**
+   * Rewires `tasks` (the positive tasks of `auth`, in plan order; the first one reading the cart with
+   * GET when there is one): the probe moves to PROBE_PHASE and records its answer; each other task
+   * checks that answer before it sends anything. A mode with a single positive task has nothing to spare.
+   */
+  wire(auth: AuthConfig, tasks: Task[]): void {
+    if (tasks.length < 2) return;
+    const probe = tasks.find((t) => t.keys?.[0]?.startsWith('GetCheckoutCartInfo|GET|')) ?? tasks[0]!;
+    const probeRun = probe.run;
+    probe.phase = PROBE_PHASE;
+    probe.run = async () => {
+      const outcome = await probeRun();
+      this.record(auth, probe, Array.isArray(outcome) ? outcome : [outcome]);
+      return outcome;
+    };
+    for (const task of tasks) {
+      if (task === probe) continue;
+      const run = task.run;
+      task.run = async () => {
+        const verdict = this.verdicts.get(auth.mode);
+        return verdict ? skippedCases(this.config, task, verdict.line) : run();
+      };
+    }
+  }
+
+  /**
+   * The negatives still run, but those that lean on the first mode's credentials (the carts fetched
+   * for negative orders, another merchant's GUID sent with valid credentials) prove nothing once
+   * those are refused: a 401 there is the same refusal again, not the merchant's verdict on the case.
+   * Their cases are reported skipped with the reason (the auth-enforced cases stay as judged).
+   */
+  wireNegatives(tasks: Task[]): void {
+    for (const task of tasks) {
+      const run = task.run;
+      task.run = async () => {
+        const outcome = await run();
+        const cases = Array.isArray(outcome) ? outcome : [outcome];
+        return cases.map((c) => this.unjudged(c));
+      };
+    }
+  }
+
+  private unjudged(c: CaseResult): CaseResult {
+    const verdict = this.verdicts.get(c.authMode);
+    const leans = (c.endpoint === 'GetCheckoutCartInfo' && c.variant.startsWith('for ')) || c.checks.some((k) => k.id === 'guid-enforced');
+    if (!verdict || !leans || !c.checks.some((k) => k.status === 'failed' || k.status === 'passed')) return c;
+    const id = c.checks.find((k) => k.id === 'guid-enforced')?.id ?? 'status-200';
+    const { curl: _curl, reproduce: _reproduce, responseBody: _body, requestBody: _request, responseHeaders: _headers, ...kept } = c;
+    return { ...kept, checks: [{ id, status: 'skipped', findings: [{ severity: 'info', message: `not judged: ${verdict.line}` }] }] };
+  }
+
+  private record(auth: AuthConfig, probe: Task, cases: CaseResult[]): void {
+    const key = probe.keys?.[0];
+    const answered = cases.find((c) => `${c.endpoint}|${c.variant}|${c.authMode}` === key) ?? cases[0];
+    const status = answered?.response?.status;
+    if (answered === undefined || status === undefined || !REFUSED.has(status)) return;
+    const where = answered.endpoint === 'GetCheckoutCartInfo' ? `the cart ${answered.variant}` : `the first order (${answered.variant})`;
+    this.verdicts.set(auth.mode, { mode: auth.mode, line: `${auth.mode} auth refused on ${where} (${status}): ${whatToCheck(this.config, auth)}` });
+  }
+}
+
+/**
+ * What the person should look at: the environment variable the configuration's `${VAR}` took the
+ * credential from, else where in the configuration it is written. Never the value itself.
+ */
+export function whatToCheck(config: XborderConfig, auth: AuthConfig): string {
+  const byValue = new Map((config.envReferences ?? []).map((r) => [r.value, r.name]));
+  const named = (value: string | undefined, fallback: string) => {
+    const name = value === undefined ? undefined : byValue.get(value);
+    return name ? `check ${name}` : `check ${fallback}`;
+  };
+  switch (auth.mode) {
+    case 'header': return named(auth.value, `the ${auth.name} value of auth mode header in the configuration`);
+    case 'basic': return named(auth.password, `the user name and Basic password of ${auth.username} in the configuration`);
+    case 'query': return named(auth.value, `the ${auth.name} query key of auth mode query in the configuration`);
+    case 'jwt': return auth.secret !== undefined ? named(auth.secret, 'the JWT secret in the configuration') : 'check the JWT key (privateKeyFile) and the claims the merchant expects';
+    case 'ip': return 'check that the merchant allows the address requests leave from (localAddress)';
+    default: return 'the merchant requires credentials: configure the auth modes it accepts';
+  }
+}
+
+/**
+ * The cases a task would have reported, skipped with `reason`: one per key it lists, but for the
+ * carts fetched for its orders (`for <variant>`), which are cases only when fetched.
+ */
+function skippedCases(config: XborderConfig, task: Task, reason: string): CaseResult[] {
+  return (task.keys ?? []).flatMap((key) => {
+    const [endpoint = '', variant = '', authMode = ''] = key.split('|');
+    if (endpoint === 'GetCheckoutCartInfo' && variant.startsWith('for ')) return [];
+    const method: HttpMethod = endpoint === 'GetCheckoutCartInfo' && variant === 'GET' ? 'GET' : 'POST';
+    return [{
+      endpoint: endpoint as Endpoint,
+      variant,
+      authMode,
+      request: { method, url: endpointUrl(config, endpoint), headers: {} },
+      checks: [{ id: 'status-200', status: 'skipped' as const, findings: [{ severity: 'info' as const, message: `not sent: ${reason}` }] }],
+    }];
+  });
+}
+
+/** The URL a case of `endpoint` goes to (without the per-request parameters it was never given). */
+function endpointUrl(config: XborderConfig, endpoint: string): string {
+  const event = Object.values(EVENT_SPECS).find((s) => s.endpoint === endpoint);
+  const path = endpoint === 'GetCheckoutCartInfo' ? config.merchant.cartPath : event ? event.path(config) : config.merchant.orderPath;
+  return merchantUrl(config, path).toString();
+}
