@@ -302,20 +302,27 @@ describe('race and leak faults', () => {
 
   it('redelivery-race: copies at once each create an order; one after the answer finds it', async () => {
     const server = await start({ fault: 'redelivery-race' });
-    const answers = await atOnce(server, 3);
-    expect(answers.map((a) => a.json.ResponseInfo.Success)).toEqual([true, true, true]);
-    expect(new Set(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).size).toBe(3);
+    const answers = await atOnce(server, 4);
+    expect(answers.map((a) => a.json.ResponseInfo.Success)).toEqual([true, true, true, true]);
+    // Copies that arrive within the 50 ms between lookup and insert each make an order (on a loaded
+    // machine one may come later and find an order: at least two orders, one per distinct id).
+    const ids = new Set(answers.map((a) => a.json.ResponseInfo.InternalOrderId));
+    expect(ids.size).toBeGreaterThanOrEqual(2);
+    expect(server.orderCount()).toBe(ids.size);
     const later = await postOrder(server, sampleOrder());
-    expect(server.orderCount()).toBe(3);
-    expect(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).toContain(later.json.ResponseInfo.InternalOrderId);
+    expect(server.orderCount()).toBe(ids.size);
+    expect(ids.has(later.json.ResponseInfo.InternalOrderId)).toBe(true);
   });
 
   it('redelivery-race in store mode: the cart check is stale too, so copies on one cart all pass it', async () => {
     const server = await start({ fault: 'redelivery-race', store: true });
     const token = (await (await fetch(server.newCartUrl!, { method: 'POST' })).text()).trim();
-    const answers = await atOnce(server, 2, sampleOrder({ CartId: token }));
-    expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect(server.orderCount()).toBe(2);
+    const answers = await atOnce(server, 4, sampleOrder({ CartId: token }));
+    const accepted = answers.filter((a) => a.status === 200);
+    expect(accepted.length).toBeGreaterThanOrEqual(2);
+    // Store mode answers flat (ResponseInfo's fields at the top level).
+    expect(server.orderCount()).toBe(new Set(accepted.map((a) => a.json.InternalOrderId)).size);
+    expect(server.orderCount()).toBeGreaterThanOrEqual(2);
     // Once the orders exist, another OrderId on that cart is refused as before.
     expect((await postOrder(server, sampleOrder({ CartId: token, OrderId: 'GE1OTHERDE' }))).status).toBe(400);
   });
