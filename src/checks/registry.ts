@@ -5,6 +5,7 @@
  */
 import { PAYLOAD_KINDS, type PayloadKind } from '../validation/kinds.js';
 import { rulesFor } from '../rules/index.js';
+import { pageOf, type CheckPage } from './docs/index.js';
 
 /** One registered check. */
 export interface CheckInfo {
@@ -13,6 +14,8 @@ export interface CheckInfo {
   proves: string;
   /** Where it is judged: `merchant` (check, check-cart, post-order, demo), `platform` (gift-card, platform call), `validate` (offline payloads). */
   scope: ('merchant' | 'platform' | 'validate')[];
+  /** Its page (`xborder checks ID`, docs/checks/ID.md): attached from src/checks/docs by id. */
+  page?: CheckPage;
 }
 
 const M = ['merchant'] as const;
@@ -101,6 +104,7 @@ export function allChecks(): readonly CheckInfo[] {
       list.push({ id: rule.id, proves: `rule: ${rule.title}`, scope: [...liveScope, 'validate'] });
     }
   }
+  for (const check of list) check.page = pageOf(check.id);
   registry = list;
   return registry;
 }

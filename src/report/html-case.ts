@@ -7,6 +7,7 @@ import type { CaseResult, CheckResult, Finding } from '../model.js';
 import { caseName } from './case-name.js';
 import { caseStatus } from './summary.js';
 import { esc, plural, prettyBody, valueText } from './html-text.js';
+import { checkHelp } from './check-help.js';
 
 /** Renders one case as an <article>; `id` is the anchor of the case (made by the caller, never from data). */
 export function renderCase(c: CaseResult, id: string): string {
@@ -17,10 +18,24 @@ export function renderCase(c: CaseResult, id: string): string {
     `<article class="case" data-status="${esc(status)}" id="${esc(id)}">`,
     head(c, status),
     findings.length > 0 ? `<ul class="findings">${findings.join('')}</ul>` : '',
+    helpLine(unpassed),
     reproduction(c),
     exchange(c),
     '</article>',
   ].join('\n');
+}
+
+/** Where each check that did not pass is explained (the report is offline: the command and the file, no link out). */
+function helpLine(unpassed: CheckResult[]): string {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const k of unpassed) {
+    const help = k.status === 'skipped' || seen.has(k.id) ? undefined : checkHelp(k.id);
+    if (!help) continue;
+    seen.add(k.id);
+    items.push(`<code>${esc(help.command)}</code> (<code>${esc(help.docs)}</code>)`);
+  }
+  return items.length > 0 ? `<p class="check-help muted">What these checks mean and the usual fix: ${items.join(', ')}</p>` : '';
 }
 
 function head(c: CaseResult, status: string): string {

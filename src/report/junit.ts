@@ -8,6 +8,7 @@ import { caseName } from './case-name.js';
 import { partialLine } from './summary.js';
 import type { CaseResult, CheckResult, RunResult } from '../model.js';
 import { describeFinding } from './finding-text.js';
+import { checkHelp } from './check-help.js';
 import { displayMask } from '../redact/run.js';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
@@ -86,7 +87,9 @@ function testcase(c: CaseResult, check: CheckResult, mask: (text: string) => str
     '@_time': ((c.response?.durationMs ?? 0) / 1000).toFixed(3),
   };
   // Numbers too: a finding's actual value may be a card number written as a JSON number.
-  const detail = mask([text, answerOf(c, mask), c.curl ? `reproduce: ${mask(c.curl)}` : ''].filter(Boolean).join('\n'));
+  const help = checkHelp(check.id);
+  const see = help ? `see: ${help.command} (${help.docs})` : '';
+  const detail = mask([text, see, answerOf(c, mask), c.curl ? `reproduce: ${mask(c.curl)}` : ''].filter(Boolean).join('\n'));
   const message = mask(check.findings[0]?.message ?? check.status);
   if (check.status === 'failed') node.failure = { '@_message': message, '@_type': check.id, '#text': detail };
   else if (check.status === 'errored') node.error = { '@_message': message, '@_type': check.id, '#text': detail };

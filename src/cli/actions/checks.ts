@@ -1,17 +1,22 @@
-/** `xborder checks`: the check registry as a table, or as JSON with --json. */
+/** `xborder checks [ID]`: the check registry as a table (or JSON), or one check's page. */
 import type { Command } from 'commander';
 import Table from 'cli-table3';
-import { allChecks } from '../../checks/registry.js';
+import { allChecks, type CheckInfo } from '../../checks/registry.js';
+import { checkDocsPath, renderCheckPage } from '../../checks/docs/index.js';
+import { closestName } from '../../samples/suggest.js';
+import { UsageError } from '../../errors.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 import { fitLines, terminalWidth } from '../../report/width.js';
 
-/** Prints every registered check; always exit 0. */
-export async function run(cmd: Command): Promise<number> {
+/** Prints every registered check, or the page of check `id`; exit 0, or 2 for an unknown id. */
+export async function run(id: string | undefined, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const output = createOutput({ globals });
   const checks = allChecks();
+  if (id !== undefined) return printPage(checkNamed(id, checks), globals, output.out.bind(output));
   if (globals.json) {
-    output.out(`${JSON.stringify(checks, null, 2)}\n`);
+    // The list stays a list: each page is one `xborder checks ID --json` away.
+    output.out(`${JSON.stringify(checks.map(({ page: _page, ...rest }) => ({ ...rest, docs: checkDocsPath(rest.id) })), null, 2)}\n`);
     return 0;
   }
   const table = new Table({
@@ -22,6 +27,27 @@ export async function run(cmd: Command): Promise<number> {
     wordWrap: true,
   });
   for (const check of checks) table.push([check.id, check.scope.join(', '), check.proves]);
-  output.out(`${table.toString()}\n${fitLines(`${checks.length} checks. Select with --checks ID,... or --exclude-checks ID,... (merchant commands and validate).`, terminalWidth(process.stdout, process.env))}\n`);
+  output.out(`${table.toString()}\n${fitLines(`${checks.length} checks. \`xborder checks ID\` explains one. Select with --checks ID,... or --exclude-checks ID,... (merchant commands and validate).`, terminalWidth(process.stdout, process.env))}\n`);
+  return 0;
+}
+
+/** The registered check `id`; a usage error with the closest id otherwise. */
+function checkNamed(id: string, checks: readonly CheckInfo[]): CheckInfo {
+  const found = checks.find((c) => c.id === id) ?? checks.find((c) => c.id.toLowerCase() === id.trim().toLowerCase());
+  if (found) return found;
+  const near = closestName(id, checks.map((c) => c.id));
+  throw new UsageError(`no check is called "${id}".${near ? ` Did you mean ${near}?` : ''} \`xborder checks\` lists every check id.`);
+}
+
+function printPage(check: CheckInfo, globals: GlobalOptions, out: (text: string) => void): number {
+  const docs = checkDocsPath(check.id);
+  if (globals.json) {
+    out(`${JSON.stringify({ id: check.id, proves: check.proves, scope: check.scope, docs, ...(check.page ?? {}) }, null, 2)}\n`);
+    return 0;
+  }
+  // A check registered before its page was written still says what it proves.
+  out(check.page
+    ? renderCheckPage({ id: check.id, proves: check.proves, scope: check.scope, page: check.page })
+    : `# ${check.id}\n\nProves: ${check.proves}.\n\nJudged by: ${check.scope.join(', ')}. Its page is not written yet.\n`);
   return 0;
 }
