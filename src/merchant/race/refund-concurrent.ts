@@ -17,8 +17,9 @@ import { freshOrder } from './fresh-cart.js';
 import { judgedDelivery, sendAtOnce, withWait } from './deliver.js';
 import { groupCase, groupTransport, skippedCase } from './group-case.js';
 
-/** The cases' names in reports. */
+/** The refund group's case name in reports. */
 export const REFUND_VARIANT = 'refund-concurrent';
+/** The case name of the order the refunds are for. */
 export const REFUND_ORDER_VARIANT = 'refund-concurrent order';
 
 const ENDPOINT = EVENT_SPECS.refund.endpoint;

@@ -20,8 +20,9 @@ import { freshOrder } from './fresh-cart.js';
 import { judgedDelivery, withWait } from './deliver.js';
 import { groupCase, groupTransport, skippedCase } from './group-case.js';
 
-/** The cases' names in reports. */
+/** The group's case name in reports. */
 export const RETRY_VARIANT = 'retry-after-timeout';
+/** The case name of the first delivery, whose lateness its within-timeout reports. */
 export const RETRY_FIRST_VARIANT = 'retry-after-timeout first delivery';
 
 /** Resolves true when `pending` settles within `ms`, false when the time runs out first. */

@@ -49,6 +49,7 @@ export function refundIdsAtArrival(body: Buffer, store: MerchantStore): Readonly
   return order ? new Set(order.refunds.map((r) => r.refundId)) : undefined;
 }
 
+/** Resolves after `ms` milliseconds: the slow part of a racing delivery. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
