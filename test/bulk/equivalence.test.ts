@@ -145,6 +145,7 @@ async function reports(args: string[]): Promise<{ stdout: string; stderr: string
   return runs;
 }
 
+// Each test runs the CLI four to six times on megabytes: on a loaded machine that outlasts the default 30 s.
 describe('bulk validate: the same report for every --jobs, and as the plain path', () => {
   it('an NDJSON corpus with valid, invalid, non-ASCII, CRLF, blank and invalid-UTF-8 lines', async () => {
     const file = writeCorpus('mixed.ndjson', 400);
@@ -160,7 +161,7 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     const table2 = await runCli(['validate', '--jobs', '2', file], { cwd: dir });
     expect(table2).toEqual(table1);
     expect(table1.stdout).toContain('400 documents: ');
-  });
+  }, 120_000);
 
   it('a broken last line (truncated, no newline): the lines before it judged, exit 2 naming it, whatever --jobs', async () => {
     const file = writeCorpus('broken.ndjson', 300, '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77","OrderId":"GE1');
@@ -173,7 +174,7 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     expect(plain.brokenLine).toBe(report.error.line);
     expect(one.stdout).toBe(plain.text);
     expect(one.stderr).toMatch(new RegExp(`^xborder: ${file}:${report.error.line}:\\d+: malformed JSON \\(NDJSON line ${report.error.line}\\): the text ends before the JSON value is complete`));
-  });
+  }, 120_000);
 
   it('many files of every form: pretty, compact, small NDJSON, CRLF, BOM, invalid UTF-8', async () => {
     const files: string[] = [];
@@ -197,5 +198,5 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     expect(three).toEqual(one);
     expect(one.stdout).toBe(plainReport(files, JSON.parse(one.stdout).tool).text);
     expect(JSON.parse(one.stdout).cases).toHaveLength(320 + 64);
-  });
+  }, 120_000);
 });
