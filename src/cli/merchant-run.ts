@@ -19,6 +19,7 @@ import { cartSourceOf } from '../merchant/cart-source.js';
 import { secretRefs } from '../merchant/secret-refs.js';
 import { reproduceScript } from '../http/reproduce.js';
 import { applySelection, parseSelection } from '../checks/selection.js';
+import { allChecks } from '../checks/registry.js';
 import { caseKey, runPlanOutcome, type InFlight, type Task } from '../engine/run-plan.js';
 import { INTERRUPTED_EXIT_CODE, watchInterrupt } from './interrupt.js';
 import { lastFailed } from './saved-runs.js';
@@ -116,6 +117,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
   warnTransport(session, [config.merchant.baseUrl]);
+  // A secret equal to a check id must not turn the check column into `****`.
+  session.redactor.addOwnWords(allChecks().map((c) => c.id));
   const ctx = merchantContextFor(session, opts);
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);

@@ -1,6 +1,7 @@
 import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, isCredentialHeader, isCredentialName, luhnValid, MASK, maskCardNumber, ruleSpans } from './patterns.js';
 import { secretForms } from './secret-forms.js';
 import { LiteralSet } from './literal-set.js';
+import { isOwnWord, MIN_FREE_TEXT } from './own-words.js';
 import { applySpans, mapOffset, type Applied, type Span } from './spans.js';
 import { decodedViews, originalSpan, unwrappedBase64, type View } from './views.js';
 import { base64Views, composeViews } from './base64-views.js';
@@ -8,11 +9,11 @@ import { base64Views, composeViews } from './base64-views.js';
 export { MASK } from './patterns.js';
 
 /**
- * Free-text replacement ignores secrets shorter than this: masking every "a" or "12" in a report
- * would wreck it. Such secrets are still masked where their place is known (a header whose value is
- * the secret, a JSON value equal to it, the value after its label: `CVV: 123`).
+ * Free-text replacement ignores secrets shorter than MIN_FREE_TEXT, and secrets that are xborder's
+ * own words (own-words.ts): masking every "a" or "12", or every "header" label, in a report would
+ * wreck it. Such secrets are still masked where their place is known (a header whose value is the
+ * secret, a JSON value equal to it, the whole value after `=` or `: `, the value after its label: `CVV: 123`).
  */
-const MIN_FREE_TEXT = 4;
 
 /** Shortest piece of a secret masked where a cut left it (next to `…`). */
 const MIN_PIECE = 4;
@@ -21,8 +22,17 @@ const MIN_PIECE = 4;
 const MEMO_MIN = 512;
 const MEMO_SIZE = 64;
 
+/**
+ * How deep json() and addFromJson() walk a document: far past the 64 levels any payload reader
+ * accepts, far below what overflows the stack. Deeper values are masked whole (json) or not learnt.
+ */
+const MAX_WALK_DEPTH = 256;
+
 /** The mark every cut leaves in xborder's output (excerpts, clipped values, capped bodies). */
 export const CUT_MARK = '…';
+
+/** Keys of a report whose values are xborder's labels (see walk). */
+const LABEL_KEYS = new Set(['endpoint', 'variant', 'authMode']);
 
 const ALWAYS_MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
@@ -99,6 +109,8 @@ interface Compiled {
   forms: LiteralSet;
   /** Registered short values right after a card or security code label (`CVV: 12`, `"CardPin":"Zq9"`). */
   labelled?: RegExp;
+  /** The same values as the whole value of a query parameter or a header line. */
+  placed?: RegExp;
   /** Whether a secret holds `*`, so a mask next to other characters could spell it. */
   starry: boolean;
   /** Characters around an escape read decoded: enough for the longest spelling and a label (see escapedParts). */
@@ -132,8 +144,24 @@ export class Redactor {
     this.memo.clear();
   }
 
+  /** Words of xborder's reports beyond the built-in ones (the check ids): never free-text masked. */
+  private readonly ownWords = new Set<string>();
+
+  /** Adds words xborder's reports are made of (check ids): a secret equal to one is masked only where its place is known. */
+  addOwnWords(words: Iterable<string>): void {
+    for (const w of words) this.ownWords.add(w.toLowerCase());
+    this.compiled = undefined;
+    this.memo.clear();
+  }
+
+  /** A secret free text cannot tell from other words: too short, or one of xborder's own labels. */
+  private isWeak(s: string): boolean {
+    return s.length < MIN_FREE_TEXT || isOwnWord(s, this.ownWords);
+  }
+
   /** Registers every secret `other` knows. */
   absorb(other: Redactor): void {
+    for (const w of other.ownWords) this.ownWords.add(w);
     for (const s of other.secrets) this.add(s);
   }
 
@@ -144,7 +172,7 @@ export class Redactor {
     for (const s of this.secrets) {
       // A secret made only of mask characters would be "found" again in its own mask.
       if (/^\**$/.test(s)) continue;
-      if (s.length < MIN_FREE_TEXT) {
+      if (this.isWeak(s)) {
         if (!/[\r\n]/.test(s)) labelled.add(s);
         continue;
       }
@@ -156,7 +184,10 @@ export class Redactor {
     this.compiled = {
       forms: new LiteralSet(forms),
       labelled: values.length ? new RegExp(String.raw`${CODE_LABEL}(${values.join('|')})(?![A-Za-z0-9])`, 'gid') : undefined,
-      starry: [...this.secrets].some((s) => s.includes('*') && s.length >= MIN_FREE_TEXT),
+      // The whole value of a query parameter or a header line (`?key=header&`, `X-Key: header`), never a
+      // word in a sentence or a table cell.
+      placed: values.length ? new RegExp(String.raw`(?:(?<=[?&;]\w[\w.-]*=)|(?<=\w: ))(${values.join('|')})(?=$|[&#'"\s])`, 'gdm') : undefined,
+      starry: [...this.secrets].some((s) => s.includes('*') && !this.isWeak(s)),
       reach: 0,
     };
     // A spelling decoded is at most 9 times as long as its secret (`%2540` for `@`); a rule's label is short.
@@ -173,6 +204,12 @@ export class Redactor {
 
   /** Spans of registered short values after a card or security code label. */
   private labelledSpans(s: string, c: Compiled, out: Span[]): void {
+    if (c.placed) {
+      for (const m of s.matchAll(c.placed)) {
+        const at = m.indices?.[1];
+        if (at) out.push({ start: at[0], end: at[1], mask: MASK });
+      }
+    }
     if (!c.labelled || !HAS_CODE_LABEL.test(s)) return;
     for (const m of s.matchAll(c.labelled)) {
       const at = m.indices?.[1];
@@ -294,53 +331,61 @@ export class Redactor {
    * free text: an endpoint echoing the request in its error message, a flattened table row.
    */
   addFromJson(doc: unknown): void {
-    const addValue = (v: unknown): void => {
+    // Deeper than MAX_WALK_DEPTH nothing is learnt (no payload nests so deep; the text rules still apply).
+    const addValue = (v: unknown, depth: number): void => {
       if (typeof v === 'string' || typeof v === 'number') this.add(String(v));
-      else if (Array.isArray(v)) v.forEach(addValue);
-      else if (isPlainObject(v)) Object.values(v).forEach(addValue);
+      else if (depth >= MAX_WALK_DEPTH) return;
+      else if (Array.isArray(v)) for (const x of v) addValue(x, depth + 1);
+      else if (isPlainObject(v)) for (const x of Object.values(v)) addValue(x, depth + 1);
     };
-    const visit = (v: unknown): void => {
-      if (Array.isArray(v)) v.forEach(visit);
+    const visit = (v: unknown, depth: number): void => {
+      if (depth >= MAX_WALK_DEPTH) return;
+      if (Array.isArray(v)) for (const x of v) visit(x, depth + 1);
       else if (isPlainObject(v)) {
         for (const [k, x] of Object.entries(v)) {
           const key = k.toLowerCase();
           if (key === 'cardfields' && isPlainObject(x)) {
-            for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv);
-          } else if (isCredentialName(key)) addValue(x);
+            for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv, depth + 2);
+          } else if (isCredentialName(key)) addValue(x, depth + 1);
           // A real card number is found in free text by its Luhn digit, which keeps its last 4 readable.
           else if (CARD_NUMBER_KEYS.has(key)) {
-            if (!(typeof x === 'string' || typeof x === 'number') || !isCardLike(String(x))) addValue(x);
-          } else visit(x);
+            if (!(typeof x === 'string' || typeof x === 'number') || !isCardLike(String(x))) addValue(x, depth + 1);
+          } else visit(x, depth + 1);
         }
       }
     };
-    visit(doc);
+    visit(doc, 0);
   }
 
   private isShortSecret(s: string): boolean {
-    return s.length < MIN_FREE_TEXT && this.secrets.has(s);
+    return this.secrets.has(s) && this.isWeak(s);
   }
 
   /** A deep copy of a JSON-like value with secret keys masked and every string passed through text(). */
   json<T>(value: T): T {
-    return this.walk(value) as T;
+    return this.walk(value, 0) as T;
   }
 
-  private walk(value: unknown): unknown {
+  private walk(value: unknown, depth: number): unknown {
     if (typeof value === 'string') return this.isShortSecret(value) ? MASK : this.text(value);
-    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    // A hostile document nested thousands deep would overflow the stack: its depths are masked whole.
+    if (depth >= MAX_WALK_DEPTH && value !== null && typeof value === 'object') return MASK;
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const key = k.toLowerCase();
       if (v === null || v === undefined) out[k] = v;
+      // xborder's own labels (a case's endpoint, variant and auth mode, a check's id) are never a
+      // secret's place: one equal to a weak secret stays readable; a long secret in them is still masked.
+      else if (typeof v === 'string' && (LABEL_KEYS.has(k) || (k === 'id' && 'status' in value && 'findings' in value))) out[k] = this.text(v);
       else if (key === 'cardfields' && isPlainObject(v)) {
         // Card fields vary by card program; only the card id is safe to show.
-        out[k] = Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv) : fv == null ? fv : MASK]));
+        out[k] = Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv, depth + 2) : fv == null ? fv : MASK]));
       } else if (CARD_NUMBER_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) out[k] = maskCardNumber(String(v));
       // A credential-shaped name (`apiSecret`, `x-hmac-sha256`, `sessionToken`) is masked whatever its value.
       else if (isCredentialName(key)) out[k] = MASK;
-      else out[k] = this.walk(v);
+      else out[k] = this.walk(v, depth + 1);
     }
     return out;
   }

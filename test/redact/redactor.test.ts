@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../src/http/curl.js';
 import type { XborderConfig } from '../../src/model.js';
 import { MASK, Redactor } from '../../src/redact/redactor.js';
+import { isOwnWord, MIN_FREE_TEXT } from '../../src/redact/own-words.js';
 import { redactorForConfig } from '../../src/redact/for-config.js';
 import { runs } from '../helpers/fuzz-runs.js';
 import { cardLeaksIn, echoForms } from './echo-forms.js';
@@ -194,9 +195,10 @@ describe('redactorForConfig', () => {
 
 describe('properties', () => {
   const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', 'b', '*', ' ', '1', '%', '=', '/', '+') }));
+  // Free text masks secrets of MIN_FREE_TEXT characters and more that are not xborder's own words.
   const secretArb = fc
-    .oneof(fc.string({ minLength: 4, maxLength: 40 }), fc.string({ minLength: 4, maxLength: 20, unit: 'binary' }), fc.string({ minLength: 4, maxLength: 12, unit: fc.constantFrom('a', 'b', '*', '1', ' ') }))
-    .filter((s) => !/^\**$/.test(s));
+    .oneof(fc.string({ minLength: MIN_FREE_TEXT, maxLength: 40 }), fc.string({ minLength: MIN_FREE_TEXT, maxLength: 20, unit: 'binary' }), fc.string({ minLength: MIN_FREE_TEXT, maxLength: 12, unit: fc.constantFrom('a', 'b', '*', '1', ' ') }))
+    .filter((s) => !/^\**$/.test(s) && !isOwnWord(s));
 
   it('text(): for any string containing a registered secret (raw or URL-encoded), the output never contains it', () => {
     fc.assert(
@@ -250,9 +252,9 @@ describe('JSON text stays valid JSON', () => {
 
   it('property: text() of any JSON document with secrets and card numbers injected still parses', () => {
     const secretArb = fc.oneof(
-      fc.stringMatching(/^[A-Za-z0-9\-_.~!@#$%^&*()+=:,/? ]{4,24}$/),
-      fc.stringMatching(/^\d{4,12}$/),
-    ).filter((s) => !/^\**$/.test(s));
+      fc.stringMatching(/^[A-Za-z0-9\-_.~!@#$%^&*()+=:,/? ]{6,24}$/),
+      fc.stringMatching(/^\d{6,12}$/),
+    ).filter((s) => !/^\**$/.test(s) && !isOwnWord(s));
     fc.assert(
       fc.property(secretArb, fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(0, 2), (secret, doc, indent) => {
         const r = new Redactor([secret]);
@@ -398,5 +400,29 @@ describe('properties: echo forms', () => {
       }),
       runs(300),
     );
+  });
+});
+
+describe("xborder's own words and short secrets", () => {
+  it('a secret equal to a label is masked where its place is known, never as the label', () => {
+    const r = new Redactor(['header', 'abcd']);
+    // The labels of a report stay as they are.
+    expect(r.text('GET header │ header │ pass [auth header] passed abcdef')).toBe('GET header │ header │ pass [auth header] passed abcdef');
+    // Its places: a header's value, a JSON value, the whole value of a query parameter or a header line.
+    expect(r.headers({ 'X-Merchant-Key': 'header' })).toEqual({ 'X-Merchant-Key': MASK });
+    expect(r.json({ value: 'header', list: ['abcd'] })).toEqual({ value: MASK, list: [MASK] });
+    expect(r.text('https://shop/x?key=header&a=1 and ?k=abcd')).toBe(`https://shop/x?key=${MASK}&a=1 and ?k=${MASK}`);
+    expect(r.text('X-Merchant-Key: header')).toBe(`X-Merchant-Key: ${MASK}`);
+    // A report's labels in JSON (endpoint, variant, auth mode, check id) are not its places.
+    const run = { cases: [{ endpoint: 'GetCheckoutCartInfo', variant: 'header', authMode: 'header', checks: [{ id: 'header', status: 'passed', findings: [] }], request: { headers: { 'X-Merchant-Key': 'header' } } }] };
+    expect(r.json(run)).toEqual({ cases: [{ endpoint: 'GetCheckoutCartInfo', variant: 'header', authMode: 'header', checks: [{ id: 'header', status: 'passed', findings: [] }], request: { headers: { 'X-Merchant-Key': MASK } } }] });
+  });
+
+  it('check ids added as own words are not masked in free text; a long secret still is, labels included', () => {
+    const r = new Redactor(['status-200', 'long-Secret-value']);
+    expect(r.text('x status-200 y')).toBe(`x ${MASK} y`);
+    r.addOwnWords(['status-200']);
+    expect(r.text('x status-200 y')).toBe('x status-200 y');
+    expect(r.json({ variant: 'v long-Secret-value' })).toEqual({ variant: `v ${MASK}` });
   });
 });
