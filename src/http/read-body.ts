@@ -1,5 +1,6 @@
 import { Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { displayMask } from '../redact/run.js';
 
 /** What was read of a response body; `error` when reading stopped early (reset, abort, corrupt encoding). */
 export interface CappedBody {
@@ -112,9 +113,13 @@ export function describeCodings(applied: readonly string[]): string {
   return rest > 0 ? `${shown.join(', ')}, … ${rest} more` : shown.join(', ');
 }
 
-/** A Content-Encoding header value as `describeCodings` shows it (bounded, whatever the merchant sent). */
+/**
+ * A Content-Encoding header value as `describeCodings` shows it (bounded, whatever the merchant sent).
+ * The header is masked whole before its names are cut: a cut piece of an echoed secret is no longer
+ * recognisable as one (see redact/cut.ts).
+ */
 export function describeContentEncoding(header: string): string {
-  return describeCodings(header.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  return describeCodings(displayMask(header).split(',').map((s) => s.trim()).filter((s) => s !== ''));
 }
 
 /** The error for a body whose Content-Encoding stacks more than MAX_CODINGS codings (judged like a corrupt body). */

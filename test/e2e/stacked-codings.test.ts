@@ -5,7 +5,7 @@
  * 1000 layers used to keep `check-cart --timeout 5s` busy for over a minute after the exchange had
  * ended: its finding listed every layer, and the table report took minutes to lay 6,000 characters out.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,12 @@ beforeAll(async () => {
   server = await listen(createServer((req, res) => {
     const behaviour = (req.url ?? '').split('/')[1] ?? '';
     hits.set(behaviour, (hits.get(behaviour) ?? 0) + 1);
+    if (behaviour === 'echo') {
+      // The merchant's key echoed as an unknown content coding, long enough to be cut when shown.
+      const key = String(req.headers['x-merchant-key'] ?? '');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': `gzip, ${key}${key}, ${key}` });
+      return res.end(cart);
+    }
     const answer = behaviour === 'thousand' ? thousand : behaviour === 'six' ? six : slow;
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': answer.header });
     if (behaviour !== 'drip') return res.end(answer.body);
@@ -95,6 +101,19 @@ describe('stacked content codings', () => {
     const table = await cartRun('six', '--timeout', '5s');
     expect(table.code).toBe(1);
     expect(table.stdout).toMatch(/json-body\s+│ none │ FAIL/);
+  }, 120_000);
+
+  it('an echoed secret in Content-Encoding is masked before the names are cut: no piece of it in any output', async () => {
+    const key = 'hdrKEY-0123456789abcdefghijklmnopqrstuv';
+    const config = join(dir, 'echo.json');
+    writeFileSync(config, JSON.stringify({ merchant: { baseUrl: `${server.url}/echo/` }, auth: [{ mode: 'header', name: 'X-Merchant-Key', value: '${XB_KEY}' }] }));
+    for (const format of [[], ['--json'], ['-v']]) {
+      const r = await runCli(['--config', config, 'check-cart', '--no-negative', '--no-save', ...format], { cwd: dir, env: { XB_KEY: key }, timeoutMs: 90_000 });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toContain('cannot decode');
+      // Not the key, nor the first 12 characters a cut name would have kept.
+      expect(`${r.stdout}${r.stderr}`).not.toContain(key.slice(0, 12));
+    }
   }, 120_000);
 
   it('a layered body still arriving and decoding when --timeout strikes fails within-timeout: exit 1', async () => {
