@@ -78,6 +78,22 @@ describe('cards and sizes', () => {
     expect(r.text('total 1.4111111111111111')).toBe('total 1.4111111111111111');
   });
 
+  it('json() and addFromJson() walk a document nested 100,000 deep without running out of stack', () => {
+    const d = 100_000;
+    const doc = JSON.parse(`{"apiSecret":"top-secret-1","a":${'['.repeat(d)}"x"${']'.repeat(d)}}`);
+    const r = new Redactor();
+    expect(() => r.addFromJson(doc)).not.toThrow();
+    const masked = r.json(doc) as Record<string, unknown>;
+    expect(masked.apiSecret).toBe(MASK);
+    let level: unknown = masked.a;
+    let depth = 0;
+    while (Array.isArray(level)) (level = level[0]), depth++;
+    // Past the walk's depth the rest is masked whole, never copied in clear.
+    expect(level).toBe(MASK);
+    expect(depth).toBeGreaterThan(64);
+    expect(r.text('echo top-secret-1')).toBe(`echo ${MASK}`);
+  });
+
   it('masks megabyte texts made of one repeated character or group without running out of stack', () => {
     const r = new Redactor(['sekret-value-1']);
     const size = 3 * 1024 * 1024;
