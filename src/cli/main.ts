@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { XborderError } from '../errors.js';
 import { guardStdio } from '../io/write-errors.js';
 import { defineCommands } from './commands/index.js';
+import { defineGlobalOptions } from './global-options.js';
 import { useXborderUsageErrors } from './usage-errors.js';
 
 /** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
@@ -20,13 +21,8 @@ export async function main(argv: string[]): Promise<void> {
   const program = new Command('xborder');
   program
     .description('Conformance and debugging tool for a cross-border checkout integration.')
-    .version(VERSION, '-V, --version')
-    .option('-c, --config <file>', 'configuration file (default: ./xborder.config.json)')
-    .option('--json', 'print one JSON document on stdout')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('-v, --verbose', 'show full exchanges, secrets masked')
-    .option('-q, --quiet', 'print only the failures and the summary line')
-    .option('--show-secrets', 'do not mask secrets (local debugging only; warns)')
+    .version(VERSION, '-V, --version');
+  defineGlobalOptions(program)
     .exitOverride()
     .configureOutput({
       // commander prints its own usage errors (which may quote a flag's value: a URL with a key);
