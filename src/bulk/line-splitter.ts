@@ -21,6 +21,11 @@ export class LineSplitter {
   lineStart = 0;
   /** Byte offset where the next line starts. */
   private nextStart = 0;
+
+  /** Byte offset in the input where the line after the one last handed over starts. */
+  get nextLineStart(): number {
+    return this.nextStart;
+  }
   private head: Buffer[] = [];
   private headBytes = 0;
   /** The line that passed MAX_DOCUMENT_BYTES, once one has. */

@@ -5,7 +5,11 @@
 import { Worker } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
 import { returnItemBuffer } from './item-buffers.js';
-import { encodeResult, runItem, type EncodedResult, type ItemResult, type WorkItem } from './work-item.js';
+import { runRange, type BulkItem, type RangeResult } from './range-item.js';
+import { encodeResult, runItem, type EncodedResult, type ItemResult } from './work-item.js';
+
+/** What judging an item gives: a range's result, or a lines or files item's (plain or encoded). */
+export type BulkResult = ItemResult | EncodedResult | RangeResult;
 
 /**
  * A worker's young generation, in MiB: V8 takes a third of it, rounded up to a power of two, as each
@@ -19,7 +23,7 @@ const WORKER_YOUNG_GENERATION_MB = 24;
 
 interface PoolWorker {
   worker: Worker;
-  pending: Map<number, { resolve: (r: EncodedResult) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (r: EncodedResult | RangeResult) => void; reject: (e: Error) => void }>;
 }
 
 /** A fixed set of validate workers; each item goes to the worker with the fewest items pending. */
@@ -33,8 +37,8 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) {
       const pending: PoolWorker['pending'] = new Map();
       const worker = new Worker(entry, { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-      worker.on('message', ({ id, result, bytes }: { id: number; result: EncodedResult; bytes: ArrayBuffer }) => {
-        returnItemBuffer(bytes);
+      worker.on('message', ({ id, result, bytes }: { id: number; result: EncodedResult | RangeResult; bytes?: ArrayBuffer }) => {
+        if (bytes) returnItemBuffer(bytes);
         const waiter = pending.get(id);
         pending.delete(id);
         // Kept encoded until delivered (see decodedDocuments).
@@ -50,14 +54,17 @@ export class WorkerPool {
     }
   }
 
-  /** Judges `item` in a worker; its buffer is moved there (not copied), so it must own it whole. */
-  run(item: WorkItem): Promise<EncodedResult> {
+  /**
+   * Judges `item` in a worker; a lines or files item's buffer is moved there (not copied), so it must
+   * own it whole. A range item is a few numbers: the worker reads the range itself.
+   */
+  run(item: BulkItem): Promise<EncodedResult | RangeResult> {
     let target = this.workers[0];
     for (const w of this.workers) if (w.pending.size < target.pending.size) target = w;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       target.pending.set(id, { resolve, reject });
-      target.worker.postMessage({ id, item }, [item.bytes.buffer as ArrayBuffer]);
+      target.worker.postMessage({ id, item }, item.type === 'range' ? [] : [item.bytes.buffer as ArrayBuffer]);
     });
   }
 
@@ -83,7 +90,8 @@ export class WorkerPool {
  * thread's share beside the workers). `queued`: the result waits behind other items before it is
  * delivered, so it is kept encoded like a worker's (see decodedDocuments).
  */
-export function runInline(item: WorkItem, options: JudgeOptions, queued: boolean): Promise<ItemResult | EncodedResult> {
+export function runInline(item: BulkItem, options: JudgeOptions, queued: boolean): Promise<BulkResult> {
+  if (item.type === 'range') return Promise.resolve(runRange(item, options, queued));
   const result = runItem(item, options);
   returnItemBuffer(item.bytes.buffer as ArrayBuffer);
   return Promise.resolve(queued ? encodeResult(result) : result);

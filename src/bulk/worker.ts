@@ -5,10 +5,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
-import { encodeResult, runItem, type WorkItem } from './work-item.js';
+import { runRange, type BulkItem } from './range-item.js';
+import { encodeResult, runItem } from './work-item.js';
 
 const options = workerData as JudgeOptions;
-parentPort!.on('message', ({ id, item }: { id: number; item: WorkItem }) => {
+parentPort!.on('message', ({ id, item }: { id: number; item: BulkItem }) => {
+  // A range is read here, by positional reads: nothing to send back but the result.
+  if (item.type === 'range') return parentPort!.postMessage({ id, result: runRange(item, options, true) });
   const result = encodeResult(runItem(item, options));
   // The bytes go back with the result: the main thread fills them again (see item-buffers.ts).
   const bytes = item.bytes.buffer as ArrayBuffer;
