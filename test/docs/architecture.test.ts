@@ -1,0 +1,93 @@
+/**
+ * The import and output invariants ARCHITECTURE.md states, checked by scanning src/: which modules
+ * may import undici, ajv, inquirer and commander, that nothing imports src/cli from outside it, and
+ * that nothing below src/cli prints or exits.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SRC = join(ROOT, 'src');
+
+/** Every TypeScript source file under src/, as a path relative to the repository with `/`. */
+function sources(): Array<{ path: string; text: string }> {
+  const out: Array<{ path: string; text: string }> = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) out.push({ path: relative(ROOT, path).split(sep).join('/'), text: readFileSync(path, 'utf8') });
+    }
+  };
+  walk(SRC);
+  return out;
+}
+
+/** The module specifiers a file imports (static, re-exports and dynamic imports). */
+function importsOf(text: string): string[] {
+  const specs: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]/g)) specs.push(m[1]!);
+  for (const m of text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) specs.push(m[1]!);
+  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(m[1]!);
+  return specs;
+}
+
+/** The text without comments, so a doc comment naming `process.exit` is not a call. */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+const FILES = sources();
+
+/** Files outside `allowed` (path prefixes) that import a module matching `pattern`. */
+function importersOutside(pattern: RegExp, allowed: string[]): string[] {
+  return FILES.filter((f) => !allowed.some((a) => f.path.startsWith(a)) && importsOf(f.text).some((s) => pattern.test(s))).map((f) => f.path);
+}
+
+describe('ARCHITECTURE.md invariants', () => {
+  it('reads the imports it checks (static, type-only, re-export and dynamic)', () => {
+    expect(importsOf("import { request } from 'undici';\nimport type { Command } from 'commander';\nexport { x } from './y.js';\nconst m = await import('../actions/run.js');\nimport './side-effect.js';")).toEqual([
+      'undici',
+      'commander',
+      './y.js',
+      './side-effect.js',
+      '../actions/run.js',
+    ]);
+    expect(FILES.length).toBeGreaterThan(100);
+  });
+
+  it('only src/http imports undici', () => {
+    expect(importersOutside(/^undici(\/|$)/, ['src/http/'])).toEqual([]);
+    expect(importersOutside(/^undici(\/|$)/, []).length).toBeGreaterThan(0);
+  });
+
+  it('only src/validation imports ajv', () => {
+    expect(importersOutside(/^ajv(-formats)?(\/|$)/, ['src/validation/'])).toEqual([]);
+  });
+
+  it('only src/cli/prompts.ts imports inquirer', () => {
+    expect(importersOutside(/^@inquirer\//, ['src/cli/prompts.ts'])).toEqual([]);
+  });
+
+  it('only src/cli and src/completion import commander', () => {
+    expect(importersOutside(/^commander$/, ['src/cli/', 'src/completion/'])).toEqual([]);
+  });
+
+  it('nothing outside src/cli imports from src/cli', () => {
+    const offenders = FILES.filter((f) => !f.path.startsWith('src/cli/')).filter((f) =>
+      importsOf(f.text).some((s) => s.startsWith('.') && join(ROOT, f.path, '..', s).startsWith(join(SRC, 'cli') + sep)),
+    );
+    expect(offenders.map((f) => f.path)).toEqual([]);
+  });
+
+  it('nothing below src/cli prints or exits (but the stdio guard main installs)', () => {
+    const printsOrExits = (text: string) => /\bconsole\.\w+\(|\bprocess\.(exit|stdout|stderr)\b|\bwriteSync\(\s*[12]\s*,/.test(code(text));
+    const offenders = FILES.filter((f) => !f.path.startsWith('src/cli/') && f.path !== 'src/io/write-errors.ts').filter((f) => printsOrExits(f.text));
+    expect(offenders.map((f) => f.path)).toEqual([]);
+    // The scan sees what it looks for: the one exception and the CLI entry both print or exit.
+    expect(printsOrExits(FILES.find((f) => f.path === 'src/io/write-errors.ts')!.text)).toBe(true);
+    expect(printsOrExits(FILES.find((f) => f.path === 'src/cli/main.ts')!.text)).toBe(true);
+  });
+});
