@@ -10,7 +10,7 @@ import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { CaseResult, CheckResult, CheckStatus, RunResult, Summary } from '../model.js';
 import { caseStatus, partialLine } from './summary.js';
-import { describeFinding } from './finding-text.js';
+import { describeFinding, findingLabel, spellingsOf, type Spellings } from './finding-text.js';
 import { caseName } from './case-name.js';
 import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
 import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
@@ -152,7 +152,8 @@ function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   const rows: Row[] = [];
   const passed = c.checks.filter((k) => k.status === 'passed');
   const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
-  for (const check of shown) rows.push({ variant: name, short: escapeControls(c.variant), check: escapeControls(check.id), authMode, status: check.status, detail: escapeControls(detailOf(check)), time });
+  const spellings = spellingsOf(c.checks.flatMap((k) => k.findings));
+  for (const check of shown) rows.push({ variant: name, short: escapeControls(c.variant), check: escapeControls(check.id), authMode, status: check.status, detail: escapeControls(detailOf(check, spellings)), time });
   if (!verbose && passed.length > 0) {
     // Passed checks fold into one row; -v lists each of them.
     rows.unshift({ variant: name, short: escapeControls(c.variant), check: passed.length === 1 ? escapeControls(passed[0]!.id) : `${passed.length} checks`, authMode, status: 'passed', detail: '', time });
@@ -160,11 +161,11 @@ function rowsOf(c: CaseResult, verbose: boolean): Row[] {
   return rows;
 }
 
-function detailOf(check: CheckResult): string {
+function detailOf(check: CheckResult, spellings?: Spellings): string {
   // Info findings stay quiet beside a failure or warning, but they are the only reason a skipped check gives.
   const visible = check.findings.filter((f) => f.severity !== 'info' || check.status === 'passed' || check.status === 'skipped');
   if (visible.length === 0) return '';
-  const first = describeFinding(visible[0]!);
+  const first = describeFinding(visible[0]!, spellings);
   return visible.length > 1 ? `${first} (+${visible.length - 1} more)` : first;
 }
 
@@ -172,6 +173,8 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
   // Every value below came from the merchant or a recording, but for the words around it: escaped here.
   const t = escapeControls;
   const lines = [chalk.bold(`${t(c.endpoint)} ${t(caseName(c))} [auth ${t(c.authMode)}]: ${caseStatus(c)}`)];
+  // The merchant's own spelling of a property, learnt from the case's lenient findings.
+  const spellings = spellingsOf(c.checks.flatMap((k) => k.findings));
   lines.push(`  request: ${t(c.request.method)} ${t(c.request.url)}`);
   if (options.verbose) {
     for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${t(k)}: ${t(String(v))}`);
@@ -180,7 +183,8 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
   if (c.response) lines.push(`  response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`);
   if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${t(k)}: ${t(String(v))}`);
   for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
-    for (const f of check.findings) lines.push(`  ${t(check.id)}: ${t(describeFinding(f))}`);
+    // Each finding says what it is (FAIL, warn, info): a failed check's notes are not failures.
+    for (const f of check.findings) lines.push(`  ${findingLabel(f, check.status).padEnd(4)} ${t(check.id)}: ${t(describeFinding(f, spellings))}`);
     // Where the check is explained: its page, one command away.
     const see = check.status === 'passed' || check.status === 'skipped' ? '' : seeLine(check.id);
     if (see) lines.push(`  ${see}`);
