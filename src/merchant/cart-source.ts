@@ -24,11 +24,18 @@ export interface CartLease {
   handedBack?: boolean;
 }
 
+/** What a case takes a cart for: an order that must be accepted (the default), or one that must be refused. */
+export type CartNeed = 'order' | 'refusal';
+
 /** Hands out carts, each to one case at a time. */
 export interface CartSource {
   /** True when carts come from `merchant.carts` or `merchant.newCart` (so cart reuse can be tested). */
   readonly real: boolean;
-  take(): Promise<CartLease>;
+  /**
+   * A cart for one case. `refusal`: the case must be refused and needs a real cart, so only the
+   * fault under test can be the reason (the one configured cart waits for it: configured-cart.ts).
+   */
+  take(need?: CartNeed): Promise<CartLease>;
   /** Returns a cart the case did not use up (its order was refused), for the next case. */
   giveBack(lease: CartLease): void;
   /**

@@ -59,7 +59,7 @@ export function negativeTasks(ctx: MerchantContext, order: OrderSource, endpoint
       endpoint: 'SendOrderToMerchant',
       build: async (variant, guid) => {
         const body = { ...order.build(), OrderId: ctx.newOrderId() };
-        const carted = order.onCart ? await orderOnCart(ctx, body, ctx.modes[0] ?? { mode: 'none' }, variant) : undefined;
+        const carted = order.onCart ? await orderOnCart(ctx, body, ctx.modes[0] ?? { mode: 'none' }, variant, 'refusal') : undefined;
         const sent = carted?.order ?? body;
         return { spec: orderRequest(config, guid ? { ...sent, MerchantGUID: guid } : sent), carted };
       },

@@ -6,7 +6,7 @@
  */
 import type { AuthConfig, CaseResult, HttpMethod } from '../model.js';
 import type { JsonObject } from '../json/props.js';
-import type { CartLease } from './cart-source.js';
+import type { CartLease, CartNeed } from './cart-source.js';
 import type { MerchantContext } from './context.js';
 import { fetchCart } from './cart-case.js';
 import { orderFromCart } from './cart-order.js';
@@ -29,10 +29,10 @@ function fetchMethod(ctx: MerchantContext): HttpMethod {
 /**
  * Takes a cart and makes `order` from it. `auth` fetches the cart (a case that must be refused
  * still fetches its cart with valid credentials, so only the fault under test is left); `serves`
- * names the order case in the cart case's variant.
+ * names the order case in the cart case's variant; `need` is `refusal` for an order that must be refused.
  */
-export async function orderOnCart(ctx: MerchantContext, order: JsonObject, auth: AuthConfig, serves: string): Promise<CartedOrder> {
-  const lease = await ctx.carts.take();
+export async function orderOnCart(ctx: MerchantContext, order: JsonObject, auth: AuthConfig, serves: string, need?: CartNeed): Promise<CartedOrder> {
+  const lease = await ctx.carts.take(need);
   if (lease.origin === 'synthetic') return { order: { ...order, CartId: lease.token }, lease, label: 'synthetic cart' };
   // Fetched for every order that takes it, also a cart handed back by a refused order (whether its
   // fetch worked or not): the platform fetches the cart at each checkout, and a run's cases must not

@@ -142,7 +142,7 @@ function withUnknownProperties(order: Record<string, unknown>): Record<string, u
  * run has one, so a refusal can only be for the missing OrderId.
  */
 export async function runInvalidOrder(ctx: MerchantContext, build: () => Record<string, unknown>, auth: AuthConfig): Promise<CaseResult[]> {
-  const carted = await orderOnCart(ctx, build(), auth, 'invalid-order');
+  const carted = await orderOnCart(ctx, build(), auth, 'invalid-order', 'refusal');
   const invalid = { ...carted.order };
   delete invalid.OrderId;
   const sent = await postToRefuse(ctx, 'invalid-order', invalid, auth, { id: 'rejects-invalid-order', what: 'no OrderId (required)' }, carted);

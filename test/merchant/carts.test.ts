@@ -11,22 +11,22 @@ import { validatePayload } from '../../src/validation/index.js';
 import { ConfigError } from '../../src/errors.js';
 
 describe('cart source', () => {
-  it('without carts: the configured token is lent to one case at a time, in the order asked; once converted, synthetic 32-hex carts', async () => {
+  it('without carts: the negatives have the configured cart one at a time, in the order they ask; once converted, synthetic 32-hex carts', async () => {
     const config = defaultConfig();
     const source = cartSourceOf(config);
     expect(source.real).toBe(false);
-    const first = await source.take();
+    const first = await source.take('refusal');
     expect(first).toEqual({ token: config.merchant.cartToken, origin: 'configured' });
-    // Asked while lent: the next cases wait, in the order they asked.
+    // Asked while lent: the next negatives wait, in the order they asked.
     const order: string[] = [];
-    const second = source.take().then((l) => (order.push('second'), l));
-    const third = source.take().then((l) => (order.push('third'), l));
+    const second = source.take('refusal').then((l) => (order.push('second'), l));
+    const third = source.take('refusal').then((l) => (order.push('third'), l));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual([]);
     source.giveBack(first);
     expect(await second).toEqual({ token: config.merchant.cartToken, origin: 'configured' });
     expect(order).toEqual(['second']);
-    // The second case's order is accepted: the cart is converted, and the third gets a synthetic cart.
+    // The second negative was wrongly accepted: the cart is converted, the third gets a synthetic cart.
     source.used!(await second);
     const synthetic = await third;
     expect(synthetic.origin).toBe('synthetic');
@@ -34,11 +34,16 @@ describe('cart source', () => {
     expect((await source.take()).token).not.toBe(synthetic.token);
   });
 
-  it('without carts: a handed-back configured cart with nobody waiting is free for the next case', async () => {
+  it('without carts: after the negatives, the first order has the configured cart, and no order after it, handed back or not', async () => {
     const config = defaultConfig();
     const source = cartSourceOf(config);
-    source.giveBack(await source.take());
-    expect((await source.take()).origin).toBe('configured');
+    source.giveBack(await source.take('refusal'));
+    const firstOrder = await source.take();
+    expect(firstOrder.origin).toBe('configured');
+    // Asked while the first order holds it: no waiting, a synthetic cart.
+    expect((await source.take()).origin).toBe('synthetic');
+    source.giveBack(firstOrder);
+    expect((await source.take()).origin).toBe('synthetic');
   });
 
   it('merchant.carts: each token once, a handed-back cart first, then the command', async () => {
