@@ -1,0 +1,130 @@
+/**
+ * A large NDJSON file is judged in byte ranges that each thread reads itself (src/bulk/range-*.ts);
+ * stdin goes through the main thread's reader. The built CLI's report (JSON and table), its stderr
+ * and its exit code are the same for --jobs 1, 2 and 3 and the default, and the same as for the same
+ * bytes piped on stdin, on files whose hard parts fall inside ranges the worker threads read: lines
+ * far longer than a range, invalid UTF-8 (line numbers and byte offsets in the finding), CRLF, blank
+ * lines, non-ASCII text, a malformed line in the middle, a truncated last line, and a file whose one
+ * document is followed only by blank lines (reported without a line number).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'xb-ranges-e2e-'));
+const order = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../samples/order-full.json', import.meta.url), 'utf8'));
+
+/** About `mib` MiB of order lines of every form; `edit` may change line `i`'s bytes. */
+function corpus(name: string, mib: number, edit: (i: number, line: Buffer) => Buffer = (_, l) => l): string {
+  const parts: Buffer[] = [Buffer.from('\ufeff\r\n')];
+  let size = 0;
+  for (let i = 0; size < mib * 1024 * 1024; i++) {
+    const doc = order();
+    doc.OrderId = `GE${60000000 + i}GB`;
+    if (i % 7 === 1) doc.CurrencyCode = 'EUX';
+    if (i % 11 === 3) doc.Customer.FirstName = '東京 Ωmega 😀';
+    // Lines longer than a range (1 MiB), so ranges fall inside them.
+    if (i % 90 === 40) doc.Comment = 'ü'.repeat(700_000);
+    let line = Buffer.from(JSON.stringify(doc));
+    if (i % 13 === 5) {
+      const at = line.indexOf('"GE');
+      line = Buffer.concat([line.subarray(0, at + 1), Buffer.from([0xff]), line.subarray(at + 1)]);
+    }
+    line = edit(i, line);
+    const end = Buffer.from(i % 5 === 2 ? '\r\n' : i % 17 === 4 ? '\n\n \t\n' : '\n');
+    parts.push(line, end);
+    size += line.length + end.length;
+  }
+  const file = join(dir, name);
+  writeFileSync(file, Buffer.concat(parts));
+  return file;
+}
+
+/** `xborder args...` with `bytes` piped on stdin as they are (runCli's input is a string, written as UTF-8). */
+function runPiped(args: string[], bytes: Buffer): Promise<CliResult> {
+  const env: Record<string, string> = { NO_COLOR: '1' };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // The CLI stops reading at an error: the rest of what is written then meets a closed pipe.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(bytes);
+  });
+}
+
+/** The runs of one file: --jobs 1, 2, 3, the default, and stdin (its source renamed to the file's). */
+async function runsOf(file: string, args: string[] = ['--json']): Promise<{ files: CliResult[]; stdin: CliResult }> {
+  const files: CliResult[] = [];
+  for (const jobs of [['--jobs', '1'], ['--jobs', '2'], ['--jobs', '3'], []]) files.push(await runCli(['validate', ...args, ...jobs, file], { timeoutMs: 120_000 }));
+  const piped = await runPiped(['validate', ...args, '--jobs', '2', '-'], readFileSync(file));
+  const rename = (text: string): string => text.split('<stdin>').join(file);
+  return { files, stdin: { code: piped.code, stdout: rename(piped.stdout), stderr: rename(piped.stderr) } };
+}
+
+function expectAllSame({ files, stdin }: { files: CliResult[]; stdin: CliResult }): void {
+  for (const run of files.slice(1)) expect(run).toEqual(files[0]);
+  expect(stdin).toEqual(files[0]);
+}
+
+describe('bulk validate: a file read in ranges gives what stdin gives, whatever --jobs', () => {
+  it('valid, invalid, non-ASCII, CRLF, blank, invalid-UTF-8 and over-long lines', async () => {
+    const file = corpus('mixed.ndjson', 5);
+    const runs = await runsOf(file);
+    expectAllSame(runs);
+    const report = JSON.parse(runs.files[0].stdout);
+    expect(runs.files[0].code).toBe(1);
+    // Invalid UTF-8 is found in every range, with the file's line numbers (line 1 is the BOM line).
+    const utf8 = report.cases.filter((c: any) => c.checks[0].id === 'utf8');
+    expect(utf8.length).toBeGreaterThan(10);
+    for (const c of utf8) {
+      const line = Number(/:(\d+)$/.exec(c.source)![1]);
+      expect(c.checks[0].findings[0].message).toContain(`of line ${line} is 0xFF`);
+    }
+    const lastLine = readFileSync(file).toString('latin1').split('\n').length - 1;
+    expect(report.cases.at(-1).source.endsWith(`:${lastLine - 3}`) || report.cases.at(-1).source.endsWith(`:${lastLine}`)).toBe(true);
+    // The table report too.
+    const table = await runsOf(file, []);
+    expectAllSame(table);
+  });
+
+  it('a malformed line inside a later range: the documents before it, then exit 2 naming its line and column', async () => {
+    const file = corpus('malformed.ndjson', 4, (i, line) => (i === 100 ? Buffer.from('{"OrderId": "GE1", "broken": tru}') : line));
+    const runs = await runsOf(file);
+    expectAllSame(runs);
+    expect(runs.files[0].code).toBe(2);
+    const report = JSON.parse(runs.files[0].stdout);
+    expect(runs.files[0].stderr).toMatch(new RegExp(`^xborder: ${file}:${report.error.line}:\\d+: malformed JSON \\(NDJSON line ${report.error.line}\\)`));
+    expect(report.error.line).toBeGreaterThan(100);
+    expect(report.cases.length).toBeGreaterThan(90);
+  });
+
+  it('a truncated last line (no newline), with invalid UTF-8 in it: exit 2, the same error whatever --jobs', async () => {
+    const file = corpus('truncated.ndjson', 4);
+    writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from('{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77","OrderId":"GE\xff1', 'latin1')]));
+    const runs = await runsOf(file);
+    expectAllSame(runs);
+    expect(runs.files[0].code).toBe(2);
+    expect(runs.files[0].stderr).toMatch(/malformed JSON \(NDJSON line \d+\): the text ends before the JSON value is complete; the line is not valid UTF-8 from byte offset 68 of line \d+ on\./);
+  });
+
+  it('one long document followed by blank lines only: one document, without a line number', async () => {
+    const doc = order();
+    doc.Comment = 'a'.repeat(1_500_000);
+    const file = join(dir, 'single.ndjson');
+    writeFileSync(file, `${JSON.stringify(doc)}\n${'\n  \r\n'.repeat(400_000)}`);
+    const runs = await runsOf(file);
+    expectAllSame(runs);
+    const report = JSON.parse(runs.files[0].stdout);
+    expect(report.cases).toHaveLength(1);
+    expect(report.cases[0].source).toBe(file);
+  });
+});
