@@ -132,6 +132,16 @@ describe('credentials seen on the wire are masked in every output', () => {
     expect(json.stdout).toContain(VISIBLE.CartId);
   });
 
+  it('replay --compare of that recording: the recorded answers echo the Basic credential', async () => {
+    const [table, json] = await Promise.all([
+      runCli(['replay', 'devtools.har', '--compare', '-v', '--no-save'], { cwd: dir }),
+      runCli(['replay', 'devtools.har', '--compare', '--json', '--no-save'], { cwd: dir }),
+    ]);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).cases).toHaveLength(1);
+    expect(leaks(table.stdout + table.stderr + json.stdout + json.stderr)).toEqual([]);
+  });
+
   it('check-cart -v --json against a merchant answering credential headers and keys', async () => {
     const result = await runCli(['check-cart', '--json', '-v', '--no-save'], { cwd: dir });
     expect(result.code).toBe(1);
