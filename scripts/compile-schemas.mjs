@@ -91,7 +91,7 @@ for (const s of sources) {
   }
   try {
     // Every later step (closing, the shape graph, ajv, the types) sees one self-contained schema.
-    schema = bundle(schema, s.file);
+    schema = validatorForm(bundle(schema, s.file));
     const compiled = s.close ? closeObjects(structuredClone(schema)) : structuredClone(schema);
     const meta = collectMeta(compiled);
     writeFileSync(join(validatorDir, `${s.kind}.js`), validatorModule(s, stripAnnotations(compiled), meta));
@@ -314,6 +314,43 @@ function stripAnnotations(schema) {
   });
   if (title !== undefined) schema.title = title;
   return schema;
+}
+
+/**
+ * The schema as xborder's validators and types see it. A node marked `"x-judged-by": { "checks":
+ * [...], "omit": [keywords] }` carries, for tools that read the shipped schemas and the OpenAPI
+ * document (generators, mocks, validating proxies), a constraint that a named check judges better:
+ * it decodes URL-encoded values first, reads the platform's tolerated forms, and says what is wrong
+ * in one finding (ISO codes, e-mails and URLs, non-negative prices, paymentInstallments, Success
+ * with its InternalOrderId). The validators leave those keywords out, so a value is never failed
+ * twice and the schema check keeps today's verdicts; the definitions only they used go too, and
+ * `validator` (when given) holds the keywords the validators check instead.
+ */
+function validatorForm(schema) {
+  const out = structuredClone(schema);
+  const before = namedRefs(out);
+  visit(out, '#', (node) => {
+    const judged = node['x-judged-by'];
+    if (!judged || typeof judged !== 'object' || !Array.isArray(judged.omit)) return;
+    for (const keyword of judged.omit) delete node[keyword];
+    // What the validator keeps in their place (the shape an ISO code must have, `^[A-Z]{3}$`).
+    if (judged.validator && typeof judged.validator === 'object') Object.assign(node, judged.validator);
+  });
+  // A definition only the omitted keywords named (the ISO code lists) would be compiled for nothing.
+  const after = namedRefs(out);
+  for (const name of Object.keys(out.$defs ?? {})) {
+    const ref = `#/$defs/${name}`;
+    if (before.has(ref) && !after.has(ref)) delete out.$defs[name];
+  }
+  if (out.$defs && Object.keys(out.$defs).length === 0) delete out.$defs;
+  return out;
+}
+
+/** Every `$ref` a schema names. */
+function namedRefs(schema) {
+  const named = new Set();
+  visitRefs(schema, (node) => named.add(node.$ref));
+  return named;
 }
 
 /** `x-...` annotation keywords used in a schema (ajv's strict mode rejects unknown keywords). */
