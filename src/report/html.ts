@@ -51,6 +51,7 @@ export function renderHtml(run: RunResult, options: HtmlOptions = {}): string {
     '</head>',
     '<body>',
     summarySection(run, title, options.generatedAt),
+    ...(run.notices ?? []).map((n) => `<p class="partial" role="alert"><strong>${esc(n)}</strong></p>`),
     filterBar(statusCounts, run.cases.length),
     toc(groups),
     '<main>',
@@ -66,8 +67,29 @@ export function renderHtml(run: RunResult, options: HtmlOptions = {}): string {
   ].join('\n');
 }
 
-/** Sections by endpoint and auth mode, in the order the run first met them. */
+/** A failed or errored case: the report opens on these. */
+function isBad(c: CaseResult): boolean {
+  const status = caseStatus(c);
+  return status === 'failed' || status === 'errored';
+}
+
+/**
+ * Sections by endpoint and auth mode, in the order the run first met the endpoints; within an
+ * endpoint the sections holding a failed or errored case come first, and within a section those
+ * cases come first (each order otherwise kept), so the page opens on what failed.
+ */
 function groupCases(cases: CaseResult[]): Group[] {
+  const groups = groupInRunOrder(cases);
+  const endpoints = [...new Set(groups.map((g) => g.endpoint))];
+  for (const g of groups) g.cases = [...g.cases.filter((x) => isBad(x.c)), ...g.cases.filter((x) => !isBad(x.c))];
+  return endpoints.flatMap((e) => {
+    const mine = groups.filter((g) => g.endpoint === e);
+    return [...mine.filter((g) => g.cases.some((x) => isBad(x.c))), ...mine.filter((g) => !g.cases.some((x) => isBad(x.c)))];
+  });
+}
+
+/** Sections by endpoint and auth mode, in the order the run first met them. */
+function groupInRunOrder(cases: CaseResult[]): Group[] {
   const groups = new Map<string, Group>();
   cases.forEach((c, i) => {
     const key = JSON.stringify([c.endpoint, c.authMode]);
@@ -116,12 +138,17 @@ function summarySection(run: RunResult, title: string, generatedAt: string | und
   ].join('\n');
 }
 
-/** Hidden until the script runs: without script every case shows and no dead control is offered. */
+/**
+ * Hidden until the script runs: without script every case shows and no dead control is offered.
+ * When a case failed or errored, the page opens on those (the others one click away, `All`).
+ */
 function filterBar(counts: Record<CheckStatus, number>, total: number): string {
-  const boxes = STATUSES.map((s) => `<label><input type="checkbox" data-status="${s}" checked> ${s} <span class="muted">(${counts[s]})</span></label>`);
+  const bad = counts.failed + counts.errored > 0;
+  const boxes = STATUSES.map((s) => `<label><input type="checkbox" data-status="${s}"${!bad || s === 'failed' || s === 'errored' ? ' checked' : ''}> ${s} <span class="muted">(${counts[s]})</span></label>`);
   return [
     '<nav class="filters" id="filters" aria-label="Filter cases" hidden>',
     '<strong>Show cases:</strong>',
+    ...(bad ? ['<span class="muted" id="opened-on">Opened on the failed and errored cases.</span>'] : []),
     ...boxes,
     '<span class="sep"></span>',
     '<button type="button" data-show="failed">Failed only</button>',

@@ -80,7 +80,7 @@ function answerOf(c: CaseResult, mask: (text: string) => string): string {
 }
 
 function testcase(c: CaseResult, check: CheckResult, mask: (text: string) => string): Record<string, unknown> {
-  const text = mask(check.findings.map(describeFinding).join('\n'));
+  const text = mask(check.findings.map((f) => describeFinding(f)).join('\n'));
   const node: Record<string, unknown> = {
     '@_name': mask(`${check.id} [${caseName(c)}, auth ${c.authMode}]`),
     '@_classname': mask(`${c.endpoint}.${c.variant}`),

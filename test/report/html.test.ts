@@ -146,8 +146,21 @@ describe('renderHtml in headless Chromium', () => {
     expect(await failed.locator('pre.curl').innerText()).toBe("curl -X POST 'http://127.0.0.1:8080/cart' --data 'merchantCartToken=abc'");
   });
 
+  it('opens on what failed: the failed and errored cases, failing ones first in their section', async () => {
+    const shown = await page.evaluate(() => Array.from(document.querySelectorAll('.case')).filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => c.getAttribute('data-status')));
+    expect(shown).toEqual(['failed', 'errored', 'failed']);
+    expect(await caseOf('passed').isVisible()).toBe(false);
+    expect(await caseOf('warning').isVisible()).toBe(false);
+    expect(await page.locator('#shown-count').innerText()).toBe('3 of 6 cases shown');
+    expect(await page.locator('#opened-on').isVisible()).toBe(true);
+    // In the markup (what shows without script), the failed POST comes before the passed GET of its section.
+    const order = await page.evaluate(() => Array.from(document.querySelectorAll('section.group')[0]!.querySelectorAll('.case')).map((c) => c.getAttribute('data-status')));
+    expect(order).toEqual(['failed', 'passed']);
+  });
+
   it('filters: hiding passed hides the passed case, failed-only hides the rest, all shows everything', async () => {
     const passed = caseOf('passed');
+    await page.locator('#filters button[data-show="all"]').click();
     expect(await passed.isVisible()).toBe(true);
     await page.locator('#filters input[data-status="passed"]').uncheck();
     await passed.waitFor({ state: 'hidden' });
