@@ -1,13 +1,20 @@
 /**
  * The shipped JSON Schemas as OpenAPI components: each schema under its title (`Order`,
  * `CheckoutCartInfo`...), each of its `$defs` beside it as `<Title>_<Name>`, every `$ref` (within a
- * schema, or to another shipped file) rewritten to point into `#/components/schemas`. OpenAPI 3.1
+ * schema, or to another shipped file) rewritten to point into `#/components/schemas`; the ISO code
+ * lists every file shares are one component each. OpenAPI 3.1
  * takes JSON Schema 2020-12 as it is, so nothing else changes: a generator or a validator reads the
  * same rules `xborder validate` applies.
  */
 import { loadKindSchema } from '../samples/schema-path.js';
 
 type Schema = Record<string, unknown>;
+
+/**
+ * Definitions every schema file carries the same copy of (the ISO code lists, kept equal to the
+ * iso-codes check's by a test): one component each, under their own name, not one per kind.
+ */
+const SHARED_DEFS = new Set(['IsoCurrencyCode', 'IsoCountryCode']);
 
 /** The shipped schema files bundled, by file name (without `.schema.json`). */
 export const BUNDLED_KINDS = ['order', 'cart', 'order-response', 'payment-request', 'status-update', 'shipping-info', 'refund', 'documents', 'error-info'] as const;
@@ -38,6 +45,7 @@ function target(ref: string, own: string): string {
   const kind = file ? file.replace(/\.schema\.json$/, '') : own;
   const name = componentName(kind);
   const def = /^\/\$defs\/(.+)$/.exec(pointer);
+  if (def && SHARED_DEFS.has(def[1]!)) return `#/components/schemas/${def[1]}`;
   if (def) return `#/components/schemas/${name}_${def[1]}`;
   if (pointer === '' || pointer === '/') return `#/components/schemas/${name}`;
   throw new Error(`a $ref the bundler does not know how to place: ${ref}`);
@@ -50,7 +58,7 @@ export function bundledSchemas(): Record<string, unknown> {
     const schema = loadKindSchema(kind) as Schema;
     const name = componentName(kind);
     schemas[name] = rewrite(schema, kind);
-    for (const [def, body] of Object.entries((schema.$defs as Schema | undefined) ?? {})) schemas[`${name}_${def}`] = rewrite(body, kind);
+    for (const [def, body] of Object.entries((schema.$defs as Schema | undefined) ?? {})) schemas[SHARED_DEFS.has(def) ? def : `${name}_${def}`] = rewrite(body, kind);
   }
   return schemas;
 }
