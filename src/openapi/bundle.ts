@@ -1,6 +1,7 @@
 /**
  * The shipped JSON Schemas as OpenAPI components: each schema under its title (`Order`,
- * `CheckoutCartInfo`...), each of its `$defs` beside it as `<Title>_<Name>`, every `$ref` (within a
+ * `CheckoutCartInfo`...), each of its `$defs` beside it as `<Title>_<Name>` (the ISO code lists
+ * every file shares once, as `IsoCurrencyCode` and `IsoCountryCode`), every `$ref` (within a
  * schema, or to another shipped file) rewritten to point into `#/components/schemas`; the ISO code
  * lists every file shares are one component each. OpenAPI 3.1
  * takes JSON Schema 2020-12 as it is, so nothing else changes: a generator or a validator reads the
