@@ -63,6 +63,11 @@ describe('xborder demo --fault NAME', () => {
     const missed = outcomes.filter((o) => o.fault.status === 'failed'
       ? o.code !== 1 || !o.statuses.includes('failed')
       : o.code !== 0 || !o.statuses.includes('warning') || o.statuses.includes('failed'));
+    // A latent fault is named as such, with the command that finds it.
+    const latent = faults.find((f) => f.latent)!;
+    const told = await runCli(['demo', '--fault', latent.name, '--auth', 'header', '--json', '--no-save'], { timeoutMs: 180_000 });
+    expect(told.stderr).toContain(`${latent.name} is latent: only some generated orders trigger it`);
+    expect(told.stderr).toContain(`\`xborder fuzz\` against \`xborder mock merchant --fault ${latent.name}\``);
     expect(missed.map((o) => `${o.fault.name}: exit ${o.code}, ${o.fault.rule ?? o.fault.catches} ${o.statuses.join('/') || 'not judged'} (failed or errored: ${o.failedChecks.join(', ') || 'none'})`)).toEqual([]);
   }, 600_000);
 });

@@ -13,6 +13,7 @@ import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { validateGiftCard } from '../../platform/gift-card.js';
 import { sampleOrderSources } from '../../merchant/plan.js';
 import { cartSourceOf } from '../../merchant/cart-source.js';
+import { resolveFault } from '../../mock/merchant/faults.js';
 import { toRunResult } from '../../report/summary.js';
 import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
@@ -80,6 +81,8 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
       if (slowFault) session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
     }
+    // A latent fault crashes on orders the fixed suite never sends: said even with --json (stderr).
+    if (resolveFault(opts.fault)?.latent) session.output.err(`${opts.fault} is latent: only some generated orders trigger it, which the demo's fixed orders may not; \`xborder fuzz\` against \`xborder mock merchant --fault ${opts.fault}\` finds it and shrinks the order that shows it.\n`);
     const merchantRun = await runMerchantSuite(session, opts, (ctx) => {
       // The command stays in the configuration (what a user writes), but the demo's carts are issued
       // in-process: a Node start per cart cost a quarter second of CPU, and a demo converts about a
