@@ -12,7 +12,7 @@ import type { ConsoleBlock } from './console-blocks.js';
 import { BIN } from '../helpers/run-cli.js';
 
 /** The port the documentation shows for each reference server, replaced by the real one. */
-export const DOC_PORTS = { merchant: '8787', platform: '8790' } as const;
+export const DOC_PORTS = { merchant: '8787', merchant2: '8788', merchant3: '8789', platform: '8790' } as const;
 
 const END = '@@XB-DOCS-END@@';
 
@@ -77,14 +77,15 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
   const replacements: Array<[string, string]> = [[cwd, '.']];
   const portMap: Array<[string, string]> = [];
   try {
-    for (const kind of ['merchant', 'platform'] as const) {
+    for (const kind of ['merchant', 'merchant2', 'merchant3', 'platform'] as const) {
       if (settings[kind] === undefined) continue;
-      const { url, child } = await startMock(kind, settings[kind]!, cwd, env);
+      const { url, child } = await startMock(kind === 'platform' ? 'platform' : 'merchant', settings[kind]!, cwd, env);
       children.push(child);
       const address = url.replace('http://', '');
       portMap.push([`127.0.0.1:${DOC_PORTS[kind]}`, address]);
       replacements.push([address, `127.0.0.1:${DOC_PORTS[kind]}`]);
-      env[kind === 'merchant' ? 'XBORDER_MERCHANT_URL' : 'XBORDER_PLATFORM_URL'] = url;
+      if (kind === 'merchant') env.XBORDER_MERCHANT_URL = url;
+      if (kind === 'platform') env.XBORDER_PLATFORM_URL = url;
     }
     const script = ['exec 2>&1 </dev/null'];
     for (const { command } of block.commands) {
