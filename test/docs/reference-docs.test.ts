@@ -84,4 +84,17 @@ describe('generated reference (npm run docs)', () => {
     walk(program, '');
     for (const option of program.options) expect(page).toContain(`\`${option.flags}\``);
   });
+
+  it('the hand-written commands table (docs/commands.md) and the README name every command', () => {
+    const program = new Command('xborder');
+    defineCommands(program);
+    const table = readFileSync(join(ROOT, 'docs', 'commands.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const missing: string[] = [];
+    for (const cmd of program.commands) {
+      if (!new RegExp('`xborder ' + cmd.name() + '\\b').test(table)) missing.push(`docs/commands.md: ${cmd.name()}`);
+      if (!new RegExp('`(xborder )?' + cmd.name() + '\\b').test(readme)) missing.push(`README.md: ${cmd.name()}`);
+    }
+    expect(missing).toEqual([]);
+  });
 });
