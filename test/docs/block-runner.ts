@@ -5,14 +5,16 @@
  * reference servers the block asks for listening on free ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ConsoleBlock } from './console-blocks.js';
 import { BIN } from '../helpers/run-cli.js';
 
 /** The port the documentation shows for each reference server, replaced by the real one. */
-export const DOC_PORTS = { merchant: '8787', merchant2: '8788', merchant3: '8789', platform: '8790' } as const;
+export const DOC_PORTS = { merchant: '8787', merchant2: '8788', merchant3: '8789', platform: '8790', pages: '8801' } as const;
 
 const END = '@@XB-DOCS-END@@';
 
@@ -58,6 +60,25 @@ function startMock(kind: 'merchant' | 'platform', args: string, cwd: string, env
   });
 }
 
+/**
+ * Serves the files of `dir` as a storefront would (`/products/mug` is `products/mug.html`), with
+ * the cart cookie a shop sets, on 127.0.0.1 and a free port.
+ */
+async function servePages(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    const file = [join(dir, path), join(dir, `${path}.html`)].find((f) => f.startsWith(dir) && existsSync(f) && statSync(f).isFile());
+    if (!file) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': 'merchant_cart=2c5c7b3db2ed101426cba38d9c534086; Path=/' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
 /** Runs every command of `block`; the servers it needed are stopped before this resolves. */
 export async function runBlock(root: string, block: ConsoleBlock, binDir: string, timeoutMs = 120_000): Promise<BlockOutput> {
   const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'xb-docs-')));
@@ -74,6 +95,7 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
   }
   const env = blockEnv(binDir, extra);
   const children: ChildProcess[] = [];
+  let pages: Server | undefined;
   const replacements: Array<[string, string]> = [[cwd, '.']];
   const portMap: Array<[string, string]> = [];
   try {
@@ -87,6 +109,13 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
       if (kind === 'merchant') env.XBORDER_MERCHANT_URL = url;
       if (kind === 'platform') env.XBORDER_PLATFORM_URL = url;
     }
+    if (settings.pages !== undefined) {
+      const served = await servePages(join(root, 'docs', 'examples', settings.pages));
+      pages = served.server;
+      const address = served.url.replace('http://', '');
+      portMap.push([`127.0.0.1:${DOC_PORTS.pages}`, address]);
+      replacements.push([address, `127.0.0.1:${DOC_PORTS.pages}`]);
+    }
     const script = ['exec 2>&1 </dev/null'];
     for (const { command } of block.commands) {
       let line = command;
@@ -99,6 +128,7 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
     return { outputs: parts, replacements };
   } finally {
     for (const child of children) child.kill('SIGTERM');
+    if (pages) await new Promise<void>((resolve) => pages!.close(() => resolve()));
     rmSync(cwd, { recursive: true, force: true });
   }
 }

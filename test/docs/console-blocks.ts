@@ -10,6 +10,7 @@
  * - `merchant2[="ARGS"]`, `merchant3[="ARGS"]`: more reference merchants, shown as `127.0.0.1:8788`
  *   and `127.0.0.1:8789` (no variable points at them).
  * - `platform[="ARGS"]`: the same for the reference platform, XBORDER_PLATFORM_URL and `127.0.0.1:8790`.
+ * - `pages=DIR`: the files of docs/examples/DIR served as web pages, shown as `127.0.0.1:8801`.
  * - `files=DIR`: the files of docs/examples/DIR are copied into the block's working directory.
  * - `env="NAME=VALUE ..."`: added to the environment of the servers and the commands.
  */
