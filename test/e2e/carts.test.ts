@@ -13,6 +13,7 @@ import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { loadSample } from '../../src/samples/catalog.js';
+import { isRecord, parseJson, sendJson, sendText, startPersona, Store, CATALOGUE, type PersonaHandle } from '../personas/common.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const running: MockMerchantServer[] = [];
@@ -77,6 +78,38 @@ describe('orders on the merchant\'s own carts', () => {
     expect(result.stderr).toContain('exited with code 4');
     expect(result.stderr).toContain('shop API said no');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('cart-single-use is judged when the cart endpoint is broken: the second order on a converted cart is sent and must be refused', async () => {
+    // A store whose cart endpoint crashes, while its order endpoint converts each cart it issued once.
+    const carts = new Store(CATALOGUE);
+    const handle: PersonaHandle = await startPersona({ merchantGUID: GUID }, carts, {
+      unauthorized: (res) => sendJson(res, 401, { Success: false, Message: 'Unauthorized' }),
+      cart: (_req, res) => sendText(res, 500, '<html><title>500 Internal Server Error</title></html>', 'text/html'),
+      order(_req, res, text) {
+        const body = parseJson(text);
+        if (!isRecord(body) || body.MerchantGUID !== GUID) return sendJson(res, 403, { Success: false, Message: 'Forbidden' });
+        if (typeof body.OrderId !== 'string') return sendJson(res, 400, { Success: false, Message: 'OrderId is required' });
+        const known = carts.byInternalId(body.MerchantOrderId) ?? carts.byPlatformId(body.OrderId);
+        if (known) return sendJson(res, 200, { Success: true, InternalOrderId: known.InternalOrderId });
+        const cart = typeof body.CartId === 'string' ? carts.carts.get(body.CartId) : undefined;
+        if (!cart) return sendJson(res, 400, { Success: false, Message: 'Unknown cart' });
+        if (cart.state !== 'open') return sendJson(res, 409, { Success: false, Message: 'Cart already converted' });
+        cart.state = 'completed';
+        const order = carts.create(body, { InternalOrderId: String(8000 + carts.nextOrderNumber()), OrderId: 'X' }, 'new');
+        sendJson(res, 200, { Success: true, InternalOrderId: order.InternalOrderId });
+      },
+    });
+    try {
+      const result = await runCli(['check', '--json', '--no-save'], { cwd: project({ baseUrl: handle.url, newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) } }) });
+      const report = JSON.parse(result.stdout) as Report;
+      const reuse = report.cases.filter((c) => c.endpoint === 'SendOrderToMerchant' && c.variant === 'cart-reuse');
+      const verdict = reuse.flatMap((c) => c.checks).find((k) => k.id === 'cart-single-use');
+      expect(verdict?.status).toBe('passed');
+      expect(reuse.some((c) => c.cart?.label === 'cart not fetched')).toBe(true);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('a carts list of the wrong type is a configuration error', async () => {
