@@ -16,6 +16,7 @@ import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
 import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
 import { escapeControls, escapeLines } from './terminal-text.js';
 import { seeLine } from './check-help.js';
+import { skipLine } from './skip-line.js';
 
 /** How the table is drawn. */
 export interface TableOptions {
@@ -56,7 +57,7 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   for (const endpoint of endpoints) {
     const cases = run.cases.filter((k) => k.endpoint === endpoint && (!options.quiet || bad(k)));
     if (cases.length === 0) continue;
-    const rows = collapseRows(cases.flatMap((c) => rowsOf(c, (options.verbose ?? false) && !options.quiet)));
+    const rows = collapseRows(cases.flatMap((c) => rowsOf(c, (options.verbose ?? false) && !options.quiet, options.quiet)));
     out.push(chalk.bold(endpoint), drawTable(rows, width, options.color, paint), '');
   }
   const failedCases = run.cases.filter(bad);
@@ -69,6 +70,12 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   out.push(fitLines(summaryLine(run.summary, run.cases.length, paint), width));
   const partial = partialLine(run);
   if (partial) out.push(fitLines(chalk.bold(partial), width));
+  if (options.quiet) {
+    // No skipped rows were shown: one line says how many and why (it also covers synthetic carts).
+    const skips = skipLine(run.cases);
+    if (skips) out.push(fitLines(skips, width));
+    return `${out.join('\n')}\n`;
+  }
   // Answered and skipped on a synthetic cart: the merchant refused the cart, or may have.
   const unjudged = run.cases.filter((c) => c.cart?.origin === 'synthetic' && c.response !== undefined && c.checks.some((k) => k.status === 'skipped')).length;
   if (unjudged > 0) {
@@ -144,17 +151,18 @@ function drawTable(rows: Row[], width: number, color: boolean, paint: Painter): 
   return table.toString();
 }
 
-function rowsOf(c: CaseResult, verbose: boolean): Row[] {
+/** `quiet`: only the failed and errored checks' rows. */
+function rowsOf(c: CaseResult, verbose: boolean, quiet = false): Row[] {
   const time = c.response ? `${Math.round(c.response.durationMs)} ms` : '';
   // A replayed recording names its cases from what it recorded: as foreign as a merchant's answer.
   const name = escapeControls(caseName(c));
   const authMode = escapeControls(c.authMode);
   const rows: Row[] = [];
   const passed = c.checks.filter((k) => k.status === 'passed');
-  const shown = verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
+  const shown = quiet ? c.checks.filter((k) => k.status === 'failed' || k.status === 'errored') : verbose ? c.checks : c.checks.filter((k) => k.status !== 'passed');
   const spellings = spellingsOf(c.checks.flatMap((k) => k.findings));
   for (const check of shown) rows.push({ variant: name, short: escapeControls(c.variant), check: escapeControls(check.id), authMode, status: check.status, detail: escapeControls(detailOf(check, spellings)), time });
-  if (!verbose && passed.length > 0) {
+  if (!verbose && !quiet && passed.length > 0) {
     // Passed checks fold into one row; -v lists each of them.
     rows.unshift({ variant: name, short: escapeControls(c.variant), check: passed.length === 1 ? escapeControls(passed[0]!.id) : `${passed.length} checks`, authMode, status: 'passed', detail: '', time });
   }
