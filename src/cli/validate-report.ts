@@ -8,6 +8,7 @@
  */
 import { fitColumnWidths, wrapCells } from '../report/fit-columns.js';
 import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
+import { checkHelp } from '../report/check-help.js';
 import type { CheckResult, CheckStatus, Finding, Summary } from '../model.js';
 import type { PayloadKind } from '../validation/kinds.js';
 import type { Output } from './output.js';
@@ -107,7 +108,7 @@ export function jsonReport(output: Output, totals: Totals, tool: { name: 'xborde
         variant: result.kind ?? 'unknown',
         authMode: 'none',
         source: result.line === undefined ? result.source : `${result.source}:${result.line}`,
-        checks: maskedChecks(result.checks, mask),
+        checks: maskedChecks(result.checks, mask).map(withDocs),
       };
       output.out(`${first ? '' : ',\n'}${JSON.stringify(c)}`);
       first = false;
@@ -119,6 +120,12 @@ export function jsonReport(output: Output, totals: Totals, tool: { name: 'xborde
       first = false;
     },
   };
+}
+
+/** A check result that did not pass, with `docs`: the path of its page (passed ones stay lean for long NDJSON runs). */
+function withDocs(check: CheckResult): CheckResult & { docs?: string } {
+  const help = check.status === 'passed' ? undefined : checkHelp(check.id);
+  return help ? { ...check, docs: help.docs } : check;
 }
 
 /** Options of the table report. */
@@ -142,6 +149,7 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
   const width = options.width ?? DEFAULT_WIDTH;
   let Table: typeof import('cli-table3') | undefined;
   let rows: string[][] = [];
+  const failedIds = new Set<string>();
   const flush = async (): Promise<void> => {
     if (rows.length === 0) return;
     if (width < TABLE_MIN_WIDTH) {
@@ -168,6 +176,7 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
       const where = result.line === undefined ? result.source : `${result.source}:${result.line}`;
       const kind = result.kind ?? '?';
       for (const check of result.checks) {
+        if (check.status === 'failed' || check.status === 'errored') failedIds.add(check.id);
         if (check.findings.length === 0) {
           if (options.verbose || check.status !== 'passed') rows.push([where, kind, check.id, '', paint[check.status](check.status), '', '']);
           continue;
@@ -181,6 +190,9 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
       // An input that fails before any document prints nothing: the error on stderr says it all.
       if (failure && totals.documents === 0) return;
       output.out(`${fitLines(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}`, width)}\n`);
+      // Each check that failed, one command away from its page (why it matters, the usual fix).
+      const pages = [...failedIds].flatMap((id) => checkHelp(id)?.command ?? []);
+      if (pages.length > 0) output.out(`${fitLines(`see: ${pages.join(', ')}`, width)}\n`);
     },
   };
 }

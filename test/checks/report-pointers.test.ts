@@ -41,4 +41,16 @@ describe('reports point a failure to its page', () => {
     expect(checks.some((k) => k.status === 'failed')).toBe(true);
     for (const k of checks) expect(k.docs).toBe(`docs/checks/${k.id}.md`);
   });
+
+  it('validate: the table ends with the pages of the checks that failed; JSON gives docs to each check that did not pass', async () => {
+    const file = join(dir, 'cart.json');
+    writeFileSync(file, JSON.stringify({ productsList: [{ ProductCode: 'SKU-1', OrderedQuantity: 1 }], currencyCode: 'XYZ', CountryCode: 'DE' }));
+    const table = await runCli(['validate', '--as', 'cart', file]);
+    expect(table.code).toBe(1);
+    expect(table.stdout).toMatch(/^see: xborder checks iso-codes$/m);
+    const json = await runCli(['validate', '--as', 'cart', '--json', file]);
+    const checks = (JSON.parse(json.stdout) as Report).cases.flatMap((c) => c.checks);
+    expect(checks.find((k) => k.id === 'iso-codes')).toMatchObject({ status: 'failed', docs: 'docs/checks/iso-codes.md' });
+    expect(checks.filter((k) => k.status === 'passed').every((k) => k.docs === undefined)).toBe(true);
+  });
 });
