@@ -103,11 +103,35 @@ const HAS_AUTHORIZATION = /authorization/i;
 const BEARER = /\b(Bearer)(\s+)([A-Za-z0-9\-._~+/]+=*)/gid;
 // `+` and a length test, not `{4,}`: V8 runs out of stack repeating a counted class over megabytes.
 const BASIC = /\b(Basic)(\s+)([A-Za-z0-9+/]+={0,2})/gid;
+function isBase64UrlChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
+}
+
+/** The end of the run of base64url characters starting at `i`. */
+function base64UrlRunEnd(s: string, i: number): number {
+  while (i < s.length && isBase64UrlChar(s.charCodeAt(i))) i++;
+  return i;
+}
+
 /**
- * A JWT: base64url of `{"` opens it. No word boundary before it: a token glued to other text
- * (`Bearer%20eyJ...`, `token=eyJ...`, `tokeneyJ...`) is a token all the same.
+ * JWTs in `s` (what `/eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\/g` matches): base64url of
+ * `{"` opens one. No word boundary before it: a token glued to other text (`Bearer%20eyJ...`,
+ * `token=eyJ...`) is a token all the same. A scan, not that regex: base64 of a JSON echo holds
+ * `eyJ` every few dozen characters, and the regex read the rest of the run from each one
+ * (quadratic: a 1 MiB echo took minutes). A start inside a run that failed fails the same way, so
+ * the scan moves past it.
  */
-const JWT = /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+function jwtSpans(s: string, spans: Span[]): void {
+  for (let i = s.indexOf('eyJ'); i >= 0; ) {
+    const head = base64UrlRunEnd(s, i + 3);
+    const body = head > i + 3 && s.charCodeAt(head) === 46 ? base64UrlRunEnd(s, head + 1) : -1;
+    if (body > head + 1 && s.charCodeAt(body) === 46) {
+      const end = base64UrlRunEnd(s, body + 1);
+      spans.push({ start: i, end, mask: MASK });
+      i = s.indexOf('eyJ', end);
+    } else i = s.indexOf('eyJ', Math.max(i + 1, head));
+  }
+}
 // JSON key/value pairs, also as escaped JSON inside a JSON string (`\"CardPin\":\"12\"`, an endpoint
 // echoing the request in an error text): group 1 is the backslashes before every quote of the pair.
 // Authorization values keep their scheme word readable: AUTH_QUOTED masks them, not this rule.
@@ -173,7 +197,7 @@ export function ruleSpans(s: string): Span[] {
   for (const m of s.matchAll(BEARER)) if (unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
   // Only a real credential (base64 of "user:pass") so that "Basic authentication" stays readable.
   for (const m of s.matchAll(BASIC)) if (m[3]!.length >= 4 && Buffer.from(m[3]!, 'base64').toString('latin1').includes(':')) push(groupSpan(m, 3, MASK));
-  for (const m of s.matchAll(JWT)) spans.push({ start: m.index, end: m.index + m[0].length, mask: MASK });
+  jwtSpans(s, spans);
   if (s.includes('PRIVATE KEY-----')) for (const m of s.matchAll(PEM_PRIVATE_KEY)) push(groupSpan(m, 3, MASK));
   for (const m of s.matchAll(JSON_CARD_FIELDS)) {
     const esc = m[1]!;
@@ -262,10 +286,11 @@ const DIGIT_RUN = /(?<!\d)\d(?:[ .+-]?\d)*(?!\d)/g;
  * a card among other numbers (`4111 1111 1111 1111 12/29`).
  */
 function cardSpans(s: string, spans: Span[]): void {
+  const hexRegion = { from: 0, to: 0 };
   for (const m of s.matchAll(DIGIT_RUN)) {
     const run = m[0];
     if (run.length < 13) continue;
-    if (insideHexId(s, m.index, m.index + run.length)) continue;
+    if (insideHexId(s, m.index, m.index + run.length, hexRegion)) continue;
     const groups: { start: number; end: number }[] = [];
     const seps: string[] = [];
     for (const g of run.matchAll(/\d+/g)) {
@@ -299,12 +324,18 @@ const HEX_ID_LENGTH = 20;
  * an md5 (`9942a754f8…`): glued to hex letters, in a hex token of 20 or more characters. A card
  * number echoed next to other text (`ref_4111…`, `card+4111…`) is not.
  */
-function insideHexId(s: string, start: number, end: number): boolean {
+function insideHexId(s: string, start: number, end: number, region: { from: number; to: number }): boolean {
   const hex = /[0-9a-fA-F]/;
-  let from = start;
-  let to = end;
-  while (from > 0 && hex.test(s[from - 1]!)) from--;
-  while (to < s.length && hex.test(s[to]!)) to++;
+  // Digit runs of one long hex text share its extent: measured once, so hex text stays linear.
+  if (start < region.from || start >= region.to) {
+    let from = start;
+    let to = end;
+    while (from > 0 && hex.test(s[from - 1]!)) from--;
+    while (to < s.length && hex.test(s[to]!)) to++;
+    region.from = from;
+    region.to = to;
+  }
+  const { from, to } = region;
   return (from < start || to > end) && to - from >= HEX_ID_LENGTH && /^[0-9a-fA-F]+$/.test(s.slice(start, end));
 }
 

@@ -94,6 +94,16 @@ describe('cards and sizes', () => {
     expect(r.text('echo top-secret-1')).toBe(`echo ${MASK}`);
   });
 
+  it('finds JWTs as the JWT pattern does, and reads a base64 echo of JSON (an eyJ every few dozen characters) in one pass', () => {
+    const r = new Redactor();
+    expect(r.text('a eyJx.eyJy.z b eyJq..w eyJa.b c token=eyJh.i.')).toBe(`a ${MASK} b eyJq..w eyJa.b c token=${MASK}`);
+    const card = '4111111111111111';
+    const echo = JSON.stringify({ echo: Buffer.from(`{"CardNumber":"${card}","CVVNumber":"739"}`.repeat(25_000)).toString('base64') });
+    const masked = r.text(echo);
+    expect(JSON.parse(masked).echo).not.toContain(Buffer.from(`{"CardNumber":"${card}"`).toString('base64').slice(0, 24));
+    expect(Buffer.from(JSON.parse(masked).echo.replace(/\*/g, ''), 'base64').toString('latin1')).not.toContain(card);
+  });
+
   it('masks megabyte texts made of one repeated character or group without running out of stack', () => {
     const r = new Redactor(['sekret-value-1']);
     const size = 3 * 1024 * 1024;
