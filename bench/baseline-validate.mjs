@@ -4,7 +4,9 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { validate } from '../src/validation/generated/order.js';
 
-const lines = createInterface({ input: createReadStream(process.argv[2], { encoding: 'utf8', highWaterMark: 256 * 1024 }), crlfDelay: Infinity });
+// readline's default stream options: a stream decoded by the stream with 256 KiB reads made this
+// loop about 2x slower (issue 29), which flattered the ratio against it.
+const lines = createInterface({ input: createReadStream(process.argv[2]), crlfDelay: Infinity });
 let valid = 0;
 let total = 0;
 for await (const line of lines) {

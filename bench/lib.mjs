@@ -42,10 +42,12 @@ export function formatResult(r) {
   if (r.value === undefined) return `  ${r.pass === false ? 'MISS' : 'ok  '} ${r.label}`;
   const fmt = (v) => (r.unit === 'ms' ? `${v.toFixed(1)} ms` : r.unit === 'MB' ? `${v.toFixed(1)} MB` : `${Math.round(v).toLocaleString('en-US')} ${r.unit}`);
   const base = r.baseline === undefined ? '' : ` vs ${fmt(r.baseline)} (${r.baselineLabel})`;
+  // Other baselines printed beside the one the ratio is against.
+  const also = (r.also ?? []).map((a) => `, ${fmt(a.value)} (${a.label}, ratio ${(a.ratio ?? 0).toFixed(2)}x)`).join('');
   const ratio = r.ratio === undefined ? '' : `, ratio ${r.ratio.toFixed(2)}x`;
   const target = r.target ? `, target ${r.target}` : '';
   const verdict = r.pass === undefined ? '    ' : r.pass ? 'ok  ' : 'MISS';
-  return `  ${verdict} ${r.label}: ${fmt(r.value)}${base}${ratio}${target}`;
+  return `  ${verdict} ${r.label}: ${fmt(r.value)}${base}${ratio}${also}${target}`;
 }
 
 /** The context every case gets. */
@@ -75,6 +77,24 @@ export function createContext({ reps }) {
         t.push(timeOnce(target.argv, target));
       }
       return { target: median(t), baseline: median(b), targetRuns: t, baselineRuns: b };
+    },
+    /**
+     * Times several commands interleaved: one warm-up each, then `reps` rounds that run each once,
+     * the order rotated from round to round so none always runs right after another. Returns, per
+     * key, the median milliseconds and the runs.
+     */
+    compareMany(commands, options = {}) {
+      const n = options.reps ?? reps;
+      const keys = Object.keys(commands);
+      for (const k of keys) timeOnce(commands[k].argv, commands[k]);
+      const runs = Object.fromEntries(keys.map((k) => [k, []]));
+      for (let i = 0; i < n; i++) {
+        for (let j = 0; j < keys.length; j++) {
+          const k = keys[(i + j) % keys.length];
+          runs[k].push(timeOnce(commands[k].argv, commands[k]));
+        }
+      }
+      return Object.fromEntries(keys.map((k) => [k, { median: median(runs[k]), runs: runs[k] }]));
     },
     /** Peak RSS (MB) and wall time (ms) of `node SCRIPT args...` run through the RSS wrapper. */
     async peakRss(script, args, { stdinFile } = {}) {

@@ -23,8 +23,11 @@ export interface RangeRead {
   tooLong?: boolean;
 }
 
-/** Bytes read at a time past the range's end, while looking for its last line's LF. */
-const MORE_BYTES = 256 * 1024;
+/**
+ * Bytes first read past the range's end, while looking for its last line's LF; doubled for each
+ * further read. Small: most lines end within a few KB, and every range reads past its end once.
+ */
+const MORE_BYTES = 16 * 1024;
 
 /**
  * The read buffer, reused from range to range on this thread. It holds a whole range and the end of
@@ -51,6 +54,9 @@ export function readRange(file: string, start: number, end: number, lineStart: b
 class RangeScan {
   /** Bytes of scratch filled; scratch[0] is file offset `base`. */
   private filled = 0;
+  /** scratch[0, filled): searched, as the buffer past it holds an older range's bytes. */
+  private view = scratch.subarray(0, 0);
+  private more = MORE_BYTES;
 
   constructor(
     private readonly fd: number,
@@ -71,7 +77,7 @@ class RangeScan {
     let lines = 0;
     while (this.base + at < this.end) {
       // The end of the file right at a line start: no more lines (a last line without LF is one).
-      if (at >= this.filled && !this.fill(MORE_BYTES)) break;
+      if (at >= this.filled && !this.fillMore()) break;
       const nl = this.findLf(at, Infinity);
       const stop = nl < 0 ? this.filled : nl;
       lines++;
@@ -94,13 +100,19 @@ class RangeScan {
   private findLf(from: number, limit: number): number {
     let searched = from;
     for (;;) {
-      // Searched within what is filled: the buffer past it holds an older range's bytes.
-      const found = searched < this.filled ? scratch.subarray(searched, this.filled).indexOf(10) : -1;
-      if (found >= 0) return this.base + searched + found < limit ? searched + found : -1;
+      const nl = searched < this.filled ? this.view.indexOf(10, searched) : -1;
+      if (nl >= 0) return this.base + nl < limit ? nl : -1;
       searched = this.filled;
       if (this.base + this.filled >= limit || this.filled - from > MAX_DOCUMENT_BYTES) return -1;
-      if (!this.fill(MORE_BYTES)) return -1;
+      if (!this.fillMore()) return -1;
     }
+  }
+
+  /** Reads on past what is filled, more each time; false at the end of the file. */
+  private fillMore(): boolean {
+    const read = this.fill(this.more);
+    this.more *= 2;
+    return read;
   }
 
   /** Appends up to `bytes` more of the file to scratch (growing it); false when nothing was left to read. */
@@ -117,6 +129,7 @@ class RangeScan {
       this.filled += read;
       bytes -= read;
     }
+    this.view = scratch.subarray(0, this.filled);
     return this.filled > before;
   }
 }

@@ -15,7 +15,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DocumentAssembler, type InputMode } from './assembler.js';
-import { FileBatcher, LineBatcher } from './batcher.js';
+import { FileBatcher, ITEM_ENTRIES, LineBatcher } from './batcher.js';
 import { judge, type JudgeOptions, type JudgedDocument, type JudgedInput } from './judge.js';
 import { LineSplitter } from './line-splitter.js';
 import { WorkerPool, runInline, type BulkResult } from './pool.js';
@@ -58,10 +58,22 @@ export interface BulkOptions {
 const WORKER_BACKLOG = 2;
 
 /**
- * Bytes of a large file per range item: like a lines item, large enough that sending it costs
- * nothing beside judging it, small enough that the threads share the work evenly to the end.
+ * Bytes of a large file per range item at most: like a lines item, large enough that sending it
+ * costs nothing beside judging it, small enough that the threads share the work evenly to the end.
  */
 export const RANGE_BYTES = 1024 * 1024;
+
+/** Bytes of a range item at least (tiny documents). */
+export const MIN_RANGE_BYTES = 64 * 1024;
+
+/**
+ * The range size for a file whose first document line is `lineBytes` long: about ITEM_ENTRIES lines,
+ * as a lines item holds, so a range of small documents does not build thousands of judged documents
+ * at once (they would outlive the young generation and grow the heap with the file).
+ */
+export function rangeBytes(lineBytes: number): number {
+  return Math.min(RANGE_BYTES, Math.max(MIN_RANGE_BYTES, (lineBytes + 1) * ITEM_ENTRIES));
+}
 
 /** Thrown out of the line loop once a large file shows it is NDJSON: the rest is read in ranges. */
 const TO_RANGES = Symbol('to ranges');
@@ -196,7 +208,7 @@ class BulkRun {
         if (failure !== undefined) break;
         if (rangesFrom >= 0) {
           this.counters.bytes -= bytes.length;
-          await this.submitRanges(source, rangesFrom, rangesAfter, size, assembler);
+          await this.submitRanges(source, rangesFrom, rangesAfter, rangesFrom - splitter.lineStart, size, assembler);
           break;
         }
         if (!more) {
@@ -236,12 +248,14 @@ class BulkRun {
 
   /**
    * Sends the rest of a large NDJSON file, from `from` (where line `before + 1`, the line after its
-   * first document, starts) to `size`, as range items; the threads that judge them read them.
+   * first document, `firstLineBytes` long, starts) to `size`, as range items; the threads that judge
+   * them read them.
    */
-  private async submitRanges(source: string, from: number, before: number, size: number, input: DocumentAssembler): Promise<void> {
+  private async submitRanges(source: string, from: number, before: number, firstLineBytes: number, size: number, input: DocumentAssembler): Promise<void> {
     const lines: RangeLines = { source, lines: before };
-    for (let start = from; start < size; start += RANGE_BYTES) {
-      const item: RangeItem = { type: 'range', source, start, end: Math.min(size, start + RANGE_BYTES), lineStart: start === from };
+    const step = rangeBytes(firstLineBytes);
+    for (let start = from; start < size; start += step) {
+      const item: RangeItem = { type: 'range', source, start, end: Math.min(size, start + step), lineStart: start === from };
       this.counters.bytes += item.end - item.start;
       await this.submit(item, input, lines);
     }

@@ -28,7 +28,7 @@ function corpus(name: string, mib: number, edit: (i: number, line: Buffer) => Bu
     if (i % 11 === 3) doc.Customer.FirstName = '東京 Ωmega 😀';
     // Lines longer than a range (1 MiB), so ranges fall inside them.
     if (i % 90 === 40) doc.Comment = 'ü'.repeat(700_000);
-    let line = Buffer.from(JSON.stringify(doc));
+    let line: Buffer = Buffer.from(JSON.stringify(doc));
     if (i % 13 === 5) {
       const at = line.indexOf('"GE');
       line = Buffer.concat([line.subarray(0, at + 1), Buffer.from([0xff]), line.subarray(at + 1)]);
