@@ -88,6 +88,8 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
     if (!existsSync(from)) throw new Error(`${block.file}:${block.line}: docs/examples/${settings.files} does not exist`);
     cpSync(from, cwd, { recursive: true });
   }
+  // `unbuilt`: the repository's launcher without dist/, as a fresh clone has it.
+  if (settings.unbuilt !== undefined) cpSync(join(root, 'bin'), join(cwd, 'bin'), { recursive: true });
   const extra: Record<string, string> = {};
   for (const pair of (settings.env ?? '').split(/\s+/).filter(Boolean)) {
     const eq = pair.indexOf('=');

@@ -12,6 +12,7 @@
  * - `platform[="ARGS"]`: the same for the reference platform, XBORDER_PLATFORM_URL and `127.0.0.1:8790`.
  * - `pages=DIR`: the files of docs/examples/DIR served as web pages, shown as `127.0.0.1:8801`.
  * - `files=DIR`: the files of docs/examples/DIR are copied into the block's working directory.
+ * - `unbuilt`: bin/ of the repository copied without dist/, as in a clone that was never built.
  * - `env="NAME=VALUE ..."`: added to the environment of the servers and the commands.
  */
 import { readdirSync, readFileSync } from 'node:fs';
