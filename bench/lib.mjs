@@ -79,14 +79,15 @@ export function createContext({ reps }) {
       return { target: median(t), baseline: median(b), targetRuns: t, baselineRuns: b };
     },
     /**
-     * Times several commands interleaved: one warm-up each, then `reps` rounds that run each once,
+     * Times several commands interleaved: one warm-up each (unless `options.warmup` is false), then `reps` rounds that run each once,
      * the order rotated from round to round so none always runs right after another. Returns, per
      * key, the median milliseconds and the runs.
      */
     compareMany(commands, options = {}) {
       const n = options.reps ?? reps;
       const keys = Object.keys(commands);
-      for (const k of keys) timeOnce(commands[k].argv, commands[k]);
+      // The warm-up fills the OS caches; a file just written is in them already (options.warmup false).
+      if (options.warmup !== false) for (const k of keys) timeOnce(commands[k].argv, commands[k]);
       const runs = Object.fromEntries(keys.map((k) => [k, []]));
       for (let i = 0; i < n; i++) {
         for (let j = 0; j < keys.length; j++) {

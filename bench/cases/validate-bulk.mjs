@@ -177,7 +177,7 @@ async function ndjsonFigures(ctx, full, lines) {
   };
   // Fewer rounds for the large file: each run takes seconds.
   const reps = lines > 50_000 ? 3 : Math.max(3, Math.min(5, Math.floor(ctx.reps / 3)));
-  const t = ctx.compareMany(commands, { reps });
+  const t = ctx.compareMany(commands, { reps, warmup: lines <= 50_000 });
   const rl = t.readline.median;
   const bs = t.byteSplit.median;
   const figure = (key, label, target, min) => {
