@@ -15,6 +15,7 @@ import type { AuthConfig, CaseResult, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
 import { CredentialProbes } from '../merchant/credential-probe.js';
+import { sampleValuesWarning, WatchedAnswers } from '../merchant/sample-values.js';
 import { cartSourceOf } from '../merchant/cart-source.js';
 import { secretRefs } from '../merchant/secret-refs.js';
 import { reproduceScript } from '../http/reproduce.js';
@@ -149,6 +150,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     const run = toRunResult(applySelection(kept, ctx.selection));
     const refused = probes.refusals();
     if (refused.length > 0) run.notices = refused;
+    const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints, !ctx.carts.real) : undefined;
+    if (sample) session.output.warn(sample);
     if (outcome.interrupted) {
       // Planned cases: what the unfinished tasks would have reported, at least one each.
       const unfinished = tasks.length - outcome.interrupted.tasksDone;
@@ -188,6 +191,8 @@ export function merchantContextFor(session: Session, opts: MerchantRunOptions): 
     carts: cartSourceOf(config),
     urlParametersByOrder: new Map(),
     selection: parseSelection(opts.checks, opts.excludeChecks),
+    // Watched for the reference merchant's mark: sample values sent elsewhere are warned about.
+    endpoints: new WatchedAnswers(),
   };
 }
 

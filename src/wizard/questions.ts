@@ -85,6 +85,11 @@ function keepUrl(ctx: WizardContext, url: string, prefix: string): string {
   return urlWithReferences(ctx.draft, url, prefix, isSecretParam);
 }
 
+/** The configured value as the default of a value the platform or the store issues, unless it is the sample's. */
+function issuedDefault(current: unknown, sample: string): { default?: string } {
+  return typeof current === 'string' && current.trim() !== '' && current !== sample ? { default: current } : {};
+}
+
 const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 /** The merchant GUID (8-4-4-4-12 hex). */
@@ -92,7 +97,8 @@ export async function askGuid(ctx: WizardContext): Promise<void> {
   if (!shouldAsk(ctx, ['merchantGUID'], 'XBORDER_MERCHANT_GUID')) return;
   const value = await ctx.prompter.text({
     message: 'Merchant GUID (issued by the platform):',
-    default: str(getIn(ctx.draft.doc, ['merchantGUID']), SAMPLE_MERCHANT_GUID),
+    // Issued by the platform: asked without a default, never offered the sample's (only the reference merchant knows it).
+    ...issuedDefault(getIn(ctx.draft.doc, ['merchantGUID']), SAMPLE_MERCHANT_GUID),
     validate: (v) => GUID.test(v.trim()) || 'a GUID: 8-4-4-4-12 hexadecimal digits',
   });
   setIn(ctx.draft, ['merchantGUID'], value.trim());
@@ -146,7 +152,8 @@ export async function askCartSettings(ctx: WizardContext): Promise<void> {
   if (shouldAsk(ctx, ['merchant', 'cartToken'], 'XBORDER_CART_TOKEN')) {
     const token = await prompter.text({
       message: 'A cart token the merchant knows (merchantCartToken of a test cart):',
-      default: str(getIn(draft.doc, ['merchant', 'cartToken']), SAMPLE_CART_TOKEN),
+      // A cart of the merchant's own store: no default but the one the configuration already has.
+      ...issuedDefault(getIn(draft.doc, ['merchant', 'cartToken']), SAMPLE_CART_TOKEN),
       validate: (v) => v.trim() !== '' || 'a cart token is required',
     });
     setIn(draft, ['merchant', 'cartToken'], token.trim());

@@ -16,8 +16,17 @@ describe('xborder init', () => {
     const schema = resolve(dir, doc.$schema);
     expect(existsSync(schema)).toBe(true);
     expect(JSON.parse(readFileSync(schema, 'utf8')).title).toBeDefined();
-    const config = await loadConfig({ cwd: dir, env: { XB_HEADER_KEY: 'k' } });
+    const config = await loadConfig({ cwd: dir, env: { XB_HEADER_KEY: 'k', XB_MERCHANT_GUID: 'a1b2c3d4-0000-4000-8000-0000000000aa' } });
     expect(config.merchant.baseUrl).toBe('https://shop.example.com');
+    // The platform issues the MerchantGUID: the starter never offers the sample's.
+    expect(config.merchantGUID).toBe('a1b2c3d4-0000-4000-8000-0000000000aa');
+    expect(readFileSync(join(dir, 'xborder.config.json'), 'utf8')).not.toContain('f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77');
+    expect(result.stdout).toContain('XB_MERCHANT_GUID');
+    // Unset, a run says which variable to set: exit 2, no stack trace.
+    const unset = await runCli(['check-cart', '--no-save'], { cwd: dir, env: { XB_HEADER_KEY: 'k' } });
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toContain('XB_MERCHANT_GUID');
+    expect(unset.stderr).not.toMatch(/at .*\.js:\d+/);
   });
 
   it('never replaces a file without --force; --config chooses where', async () => {

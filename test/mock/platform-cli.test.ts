@@ -53,6 +53,28 @@ function exited(child: ChildProcessWithoutNullStreams): Promise<number | null> {
 }
 
 describe('xborder mock platform', () => {
+  it('prints its public test PIN as it is in the banner, and its Try line is a command that works', async () => {
+    const cwd = tempDir();
+    const { child, url, out } = await serve(['mock', 'platform', '--port', '0'], cwd);
+    try {
+      // Wait for the banner's last line.
+      for (let i = 0; i < 100 && !/Try: .*\n/.test(out()); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(out()).toMatch(/│ XB-GC-VALID-0001 +│ 4321 +│ valid, balance 75\.50 EUR \(PIN 4321; a wrong PIN is refused\)/);
+      expect(out()).not.toContain('****');
+      const tried = /Try: xborder (.*)\n/.exec(out())![1]!.split(' ');
+      expect(tried).toContain('4321');
+      const r = await runCli(tried, { cwd });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/75\.50 EUR/);
+      // Reports of a run still mask it: only the banner says it.
+      expect(r.stdout).not.toContain('4321');
+      expect(url).toMatch(/^http:/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
+
   it('--list-faults prints every fault with the check it shows in', async () => {
     const r = await runCli(['mock', 'platform', '--list-faults'], { cwd: tempDir() });
     expect(r.code).toBe(0);

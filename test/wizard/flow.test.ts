@@ -267,6 +267,9 @@ describe('wizard: editing an existing configuration', () => {
     // Not in the file yet: the merchant charging is offered, as the default configuration has it.
     expect(offered(/Who charges the shopper's card/)).toBe('merchant');
     expect(offered(/Basic user name/)).toBe('shop');
+    // The store's own cart is offered back; the GUID in the file is the sample's, which is never offered.
+    expect(offered(/cart token/)).toBe('tok');
+    expect(offered(/Merchant GUID/)).toBeUndefined();
     const saved = JSON.parse(t.written[0]!.text);
     expect(saved.merchant.baseUrl).toBe('https://new.example.com');
     expect(saved.merchant.payments).toBe('platform');

@@ -43,7 +43,7 @@ describe('xborder wizard in a terminal', () => {
     const cwd = freshDir();
     const r = await runInPty(['wizard'], [
       { expect: MENU }, ...choose(1),
-      ...answer('Merchant GUID'),
+      ...answer('Merchant GUID', GUID),
       ...answer('Where is ValidateGiftCard?'),
       ...answer('Platform base URL', platform.url),
       ...answer('Gift card number', 'XB-GC-VALID-0001'),
@@ -67,10 +67,10 @@ describe('xborder wizard in a terminal', () => {
     const r = await runInPty(['wizard'], [
       { expect: MENU }, ...choose(0),
       { expect: 'Which checks?' }, ...choose(1),
-      ...answer('Merchant GUID'),
+      ...answer('Merchant GUID', GUID),
       ...answer('Merchant base URL', merchant.url),
       ...answer('Which methods'),
-      ...answer('A cart token'),
+      ...answer('A cart token', testConfig().merchant.cartToken),
       ...answer('Shipping country'),
       ...answer('Currency'),
       ...answer('Who charges the shopper'),
@@ -154,12 +154,12 @@ describe('xborder wizard in a terminal', () => {
     const cwd = freshDir();
     const r = await runInPty(['wizard'], [
       { expect: MENU }, ...choose(5),
-      ...answer('Merchant GUID'),
+      ...answer('Merchant GUID', GUID),
       ...answer('Merchant base URL', 'https://shop.example.com'),
       ...answer('Path of GetCheckoutCartInfo'),
       ...answer('Path of SendOrderToMerchant'),
       ...answer('Which methods'),
-      ...answer('A cart token'),
+      ...answer('A cart token', testConfig().merchant.cartToken),
       ...answer('Shipping country'),
       ...answer('Currency'),
       ...answer('Who charges the shopper'),

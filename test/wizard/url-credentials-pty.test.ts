@@ -12,6 +12,7 @@ import type { RunningServer } from '../../src/mock/running-server.js';
 import { testConfig } from '../mock/merchant-fixtures.js';
 import { answer, KEY, runInPty } from './pty.js';
 
+const GUID = testConfig().merchantGUID;
 const PASSWORD = 'pw@Wiz-7731';
 const API_KEY = 'PtyKey-4417';
 let merchant: RunningServer;
@@ -33,12 +34,12 @@ describe('xborder wizard: a URL with credentials', () => {
     const r = await runInPty(['wizard'], [
       // Set up the configuration (no run: the probe is the request that may quote the URL).
       { expect: 'What do you want to do?' }, { send: KEY.down.repeat(5) }, { send: KEY.enter },
-      ...answer('Merchant GUID'),
+      ...answer('Merchant GUID', GUID),
       ...answer('Merchant base URL', typed),
       ...answer('Path of GetCheckoutCartInfo'),
       ...answer('Path of SendOrderToMerchant'),
       ...answer('Which methods'),
-      ...answer('A cart token'),
+      ...answer('A cart token', testConfig().merchant.cartToken),
       ...answer('Shipping country'),
       ...answer('Currency'),
       ...answer('Who charges the shopper'),

@@ -9,7 +9,6 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { packageRoot } from '../../samples/package-root.js';
-import { SAMPLE_MERCHANT_GUID } from '../../config/defaults.js';
 import { DEFAULT_CONFIG_FILE } from '../../config/load.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
@@ -19,11 +18,15 @@ export function schemaReference(file: string): string {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
-/** The starter document: every key a first run needs, credentials as `${VAR}` references. */
+/**
+ * The starter document: every key a first run needs, credentials as `${VAR}` references. The
+ * MerchantGUID is issued by the platform: a `${VAR}` reference too, never the sample's, which only the
+ * reference merchant knows (a run stops and names the variable until it is set).
+ */
 export function starterConfig(file: string): Record<string, unknown> {
   return {
     $schema: schemaReference(file),
-    merchantGUID: SAMPLE_MERCHANT_GUID,
+    merchantGUID: '${XB_MERCHANT_GUID}',
     merchant: {
       baseUrl: 'https://shop.example.com',
       cartPath: '/get-checkout-cart-info-url',
@@ -50,6 +53,6 @@ export async function run(opts: { force?: boolean }, cmd: Command): Promise<numb
   } catch (error) {
     throw new InputError(`Cannot write ${shown}: ${(error as Error).message}.`, shown);
   }
-  output.out(`Wrote ${shown}. Next: set merchant.baseUrl, merchantGUID and the auth modes your merchant enforces, export XB_HEADER_KEY, then run xborder check (or xborder wizard to fill it in).\n`);
+  output.out(`Wrote ${shown}. Next: set merchant.baseUrl and the auth modes your merchant enforces, export XB_MERCHANT_GUID (the MerchantGUID the platform issued you) and XB_HEADER_KEY, then run xborder check (or xborder wizard to fill it in).\n`);
   return 0;
 }

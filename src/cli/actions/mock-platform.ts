@@ -57,7 +57,9 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   if (json) {
     output.out(`${JSON.stringify({ url: server.url, merchantGUID: config.merchantGUID, fault: fault?.name ?? 'none', testCards: TEST_CARDS })}\n`);
   } else {
-    output.out(banner(server.url, config.merchantGUID, output, fault));
+    // The test cards' PIN is public test data the user needs to type: printed as it is (createOutput
+    // without a mask). The banner holds nothing of the configuration but the GUID, which is no secret.
+    createOutput({ globals }).out(banner(server.url, config.merchantGUID, output, fault));
   }
   await stopped;
   await server.close();

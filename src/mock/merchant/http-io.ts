@@ -83,9 +83,13 @@ export function writeReply(res: ServerResponse, reply: Reply, fault: string | un
   }
 }
 
+/** The header every answer of the reference merchant carries. */
+export const REFERENCE_HEADER = 'X-Xborder-Mock';
+
 function write(res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string> = {}): void {
   const bytes = Buffer.from(text, 'utf8');
-  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(bytes.length) });
+  // Says "the reference merchant" to xborder's runs, which then allow the sample MerchantGUID and cart token.
+  res.writeHead(status, { ...headers, [REFERENCE_HEADER]: 'merchant', 'Content-Type': contentType, 'Content-Length': String(bytes.length) });
   res.end(bytes);
 }
 

@@ -1,0 +1,89 @@
+/**
+ * The sample MerchantGUID and cart token are known only to the reference merchant. A run that sends
+ * them to another merchant warns once on stderr; against the reference merchant (`mock merchant`,
+ * which marks its answers), or with the merchant's own values, it says nothing.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+import { testConfig } from '../mock/merchant-fixtures.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const SAMPLE_GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
+const SAMPLE_TOKEN = '2c5c7b3db2ed101426cba38d9c534086';
+let store: Server;
+let storeUrl: string;
+let reference: MockMerchantServer;
+/** The MerchantGUID and cart token each request to the store carried. */
+const seen: string[] = [];
+
+beforeAll(async () => {
+  // A store that knows neither sample value: every cart is unknown to it.
+  store = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    req.resume();
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"Success":false,"Message":"no such cart"}');
+  });
+  await new Promise<void>((r) => store.listen(0, '127.0.0.1', r));
+  storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
+  const config = testConfig();
+  config.merchantGUID = SAMPLE_GUID;
+  config.merchant.cartToken = SAMPLE_TOKEN;
+  reference = await startMockMerchant({ config });
+});
+afterAll(async () => {
+  store.closeAllConnections();
+  await new Promise((r) => store.close(r));
+  await reference.close();
+});
+
+function dirWith(config: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xb-sample-values-'));
+  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning: this run sent the sample'));
+
+describe('sample values sent to a merchant that is not the reference merchant', () => {
+  it('the defaults (sample GUID and cart token): one warning naming both and what to set', async () => {
+    seen.length = 0;
+    const dir = dirWith({ merchant: { baseUrl: storeUrl, cartMethods: ['GET', 'POST'] }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const r = await runCli(['check-cart', '--no-save', '--json'], { cwd: dir });
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    JSON.parse(r.stdout);
+    // They were sent (the warning is about what happened).
+    expect(seen.some((u) => u.includes(SAMPLE_TOKEN))).toBe(true);
+    const lines = warnings(r.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`the sample MerchantGUID ${SAMPLE_GUID} and the sample cart token ${SAMPLE_TOKEN}`);
+    expect(lines[0]).toContain('XBORDER_MERCHANT_GUID');
+    expect(lines[0]).toContain('merchant.cartToken');
+  });
+
+  it('only the GUID when the cart token is the store\'s own', async () => {
+    const dir = dirWith({ merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const lines = warnings((await runCli(['check-cart', '--no-save'], { cwd: dir })).stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`the sample MerchantGUID ${SAMPLE_GUID},`);
+    expect(lines[0]).not.toContain('cart token');
+  });
+
+  it('nothing with the merchant\'s own values', async () => {
+    const dir = dirWith({ merchantGUID: 'a1b2c3d4-0000-4000-8000-00000000abd2', merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const r = await runCli(['check-cart', '--no-save'], { cwd: dir });
+    expect(r.stderr).not.toContain('sample');
+  });
+
+  it('nothing against the reference merchant, which knows the sample values', async () => {
+    const dir = dirWith({ merchant: { baseUrl: reference.url, cartMethods: ['GET', 'POST'] }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const r = await runCli(['check-cart', '--no-save'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toContain('sample');
+  });
+});
