@@ -118,6 +118,7 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
       portMap.push([`127.0.0.1:${DOC_PORTS.pages}`, address]);
       replacements.push([address, `127.0.0.1:${DOC_PORTS.pages}`]);
     }
+    if (settings.until !== undefined) return { outputs: [await runServer(block, settings.until, cwd, env, timeoutMs)], replacements };
     const script = ['exec 2>&1 </dev/null'];
     for (const { command } of block.commands) {
       let line = command;
@@ -133,6 +134,45 @@ export async function runBlock(root: string, block: ConsoleBlock, binDir: string
     if (pages) await new Promise<void>((resolve) => pages!.close(() => resolve()));
     rmSync(cwd, { recursive: true, force: true });
   }
+}
+
+/**
+ * A block that shows a server starting (`until="TEXT"`): its one command runs on a free port
+ * (`--port N` becomes `--port 0`) until a line containing TEXT is printed, then it is stopped.
+ */
+function runServer(block: ConsoleBlock, until: string, cwd: string, env: Record<string, string>, timeoutMs: number): Promise<string> {
+  if (block.commands.length !== 1) throw new Error(`${block.file}:${block.line}: a block with until= runs one command`);
+  const command = block.commands[0]!.command.replace(/--port \d+/, '--port 0');
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', `exec ${command} 2>&1 </dev/null`], { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    let out = '';
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no line with ${JSON.stringify(until)} after ${timeoutMs} ms; printed:\n${out}`));
+    }, timeoutMs);
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const lines = out.split('\n');
+      const at = lines.findIndex((l) => l.includes(until));
+      if (at >= 0 && at < lines.length - 1) {
+        clearTimeout(timer);
+        stop();
+        resolve(lines.slice(0, at + 1).join('\n') + '\n');
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before printing ${JSON.stringify(until)}:\n${out}`));
+    });
+  });
 }
 
 /** Runs `script` with /bin/sh in its own process group (killed whole on timeout). */

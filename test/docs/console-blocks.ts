@@ -13,6 +13,8 @@
  * - `pages=DIR`: the files of docs/examples/DIR served as web pages, shown as `127.0.0.1:8801`.
  * - `files=DIR`: the files of docs/examples/DIR are copied into the block's working directory.
  * - `unbuilt`: bin/ of the repository copied without dist/, as in a clone that was never built.
+ * - `until="TEXT"`: the one command is a server (`--port N` becomes `--port 0`): its output up to the
+ *   first line containing TEXT is compared, then it is stopped.
  * - `env="NAME=VALUE ..."`: added to the environment of the servers and the commands.
  */
 import { readdirSync, readFileSync } from 'node:fs';
