@@ -4,9 +4,9 @@
  * the current config's credentials (recorded ones are dropped, never reused) and optionally fresh
  * OrderIds; each answer judged by the one judge. `--compare` sets the new verdicts beside the old.
  */
-import { learnHeaderCredentials } from '../../proxy/credentials.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { learnHeaderCredentials } from '../../proxy/credentials.js';
 import type { CaseResult } from '../../model.js';
 import { applyAuth } from '../../auth/index.js';
 import { send, closeAgents } from '../../http/send.js';
