@@ -112,3 +112,16 @@ describe('xborder proxy stays on its target', () => {
     expect((await local.done).stderr).not.toContain('not on loopback');
   }, 60_000);
 });
+
+describe('xborder proxy --target', () => {
+  it('refuses a target with a query, a fragment or credentials (exit 2) instead of dropping them, and never repeats a password', async () => {
+    const { runCli } = await import('../helpers/run-cli.js');
+    for (const target of ['http://127.0.0.1:9/shop?key=abc', 'http://127.0.0.1:9/shop#x', 'http://user:TargetPw-91@127.0.0.1:9/shop']) {
+      const r = await runCli(['proxy', '--target', target, '--no-save', '--port', '0']);
+      expect(r.code, target).toBe(2);
+      expect(r.stderr).toMatch(/^xborder: --target: /);
+      expect(r.stderr + r.stdout).not.toContain('TargetPw-91');
+      expect(r.stderr).not.toContain('listening');
+    }
+  });
+});

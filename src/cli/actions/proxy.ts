@@ -45,6 +45,10 @@ function targetOf(raw: string | undefined, fallback: string): URL {
     throw new UsageError(`--target: not a URL: ${JSON.stringify(text)} (expected http(s)://host[:port][/base-path]).`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target: expected an http:// or https:// URL, got ${url.protocol}.`);
+  // Each request's own query is forwarded; a query, fragment or user name on the target would be
+  // dropped silently (or, for credentials, sent where the user did not look): refused instead.
+  if (url.search || url.hash) throw new UsageError('--target: give the merchant\'s origin and base path only (http(s)://host[:port][/base-path]); the query and fragment of each request are forwarded as the caller sent them.');
+  if (url.username || url.password) throw new UsageError('--target: no credentials in the URL; the caller\'s own credentials are forwarded (or configure them under "auth").');
   return url;
 }
 
