@@ -14,6 +14,9 @@ import { EVENT_SPECS } from './events/bodies.js';
 /** Runs before every other phase of the plan (whose lowest is 0). */
 export const PROBE_PHASE = -1;
 
+/** Added to the phase of a mode's tasks that share their order probe's phase: they start once it is done. */
+const AFTER_PROBE = 0.5;
+
 /** Statuses that say "these credentials are not accepted" (a 404 or 500 says something else). */
 const REFUSED = new Set([401, 403]);
 
@@ -40,14 +43,19 @@ export class CredentialProbes {
 
   /**
    * Rewires `tasks` (the positive tasks of `auth`, in plan order; the first one reading the cart with
-   * GET when there is one): the probe moves to PROBE_PHASE and records its answer; each other task
-   * checks that answer before it sends anything. A mode with a single positive task has nothing to spare.
+   * GET when there is one): the probe records its answer, and each other task checks that answer
+   * before it sends anything. A cart probe moves to PROBE_PHASE (reading the cart changes nothing).
+   * An order probe keeps its phase, which comes after the negatives that need the one configured cart
+   * (configured-cart.ts lends it in plan order), and the mode's other tasks of that phase wait for it
+   * in a phase just after. A mode with a single positive task has nothing to spare.
    */
   wire(auth: AuthConfig, tasks: Task[]): void {
     if (tasks.length < 2) return;
-    const probe = tasks.find((t) => t.keys?.[0]?.startsWith('GetCheckoutCartInfo|GET|')) ?? tasks[0]!;
+    const cart = tasks.find((t) => t.keys?.[0]?.startsWith('GetCheckoutCartInfo|GET|')) ?? tasks.find((t) => t.keys?.[0]?.startsWith('GetCheckoutCartInfo|'));
+    const probe = cart ?? tasks[0]!;
     const probeRun = probe.run;
-    probe.phase = PROBE_PHASE;
+    if (cart) probe.phase = PROBE_PHASE;
+    else for (const task of tasks) if (task !== probe && (task.phase ?? 0) === (probe.phase ?? 0)) task.phase = (task.phase ?? 0) + AFTER_PROBE;
     probe.run = async () => {
       const outcome = await probeRun();
       this.record(auth, probe, Array.isArray(outcome) ? outcome : [outcome]);

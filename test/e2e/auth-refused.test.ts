@@ -103,7 +103,10 @@ describe('an auth mode whose credentials the merchant refuses', () => {
     expect(probe.checks.find((k) => k.id === 'status-200')?.status).toBe('failed');
     const unsent = header.filter((c) => c.response === undefined);
     expect(unsent.map((c) => `${c.endpoint} ${c.variant}`)).toEqual(expect.arrayContaining(['GetCheckoutCartInfo POST', 'SendOrderToMerchant order-minimal', 'SendOrderToMerchant order-full', 'SendOrderToMerchant redelivery', 'SendOrderToMerchant invalid-order']));
-    for (const c of unsent) expect(c.checks).toEqual([{ id: 'status-200', status: 'skipped', findings: [{ severity: 'info', message: `not sent: ${LINE}` }] }]);
+    for (const c of unsent) {
+      expect(c.checks).toHaveLength(1);
+      expect(c.checks[0]).toMatchObject({ id: 'status-200', status: 'skipped', findings: [{ severity: 'info', message: `not sent: ${LINE}` }] });
+    }
     // Only the probe failed: twenty refusals are not twenty failures.
     const failedCases = run.cases.filter((c) => c.checks.some((k) => k.status === 'failed'));
     expect(failedCases.map((c) => `${c.endpoint} ${c.variant} ${c.authMode}`)).toEqual(['GetCheckoutCartInfo GET header']);
@@ -120,6 +123,24 @@ describe('an auth mode whose credentials the merchant refuses', () => {
     const negatives = run.cases.filter((c) => c.checks.some((k) => k.id === 'auth-enforced'));
     expect(negatives.length).toBeGreaterThan(0);
     expect(negatives.every((c) => c.checks.find((k) => k.id === 'auth-enforced')!.status === 'passed')).toBe(true);
+  }, 150_000);
+
+  it('without a cart case the first order is the probe: the sequences that follow it are not sent', async () => {
+    keys.length = 0;
+    const result = await runCli(['post-order', '--sample', 'order-minimal', '--sequences', '--no-save', '--json'], { cwd: dir, env: ENV, timeoutMs: 120_000 });
+    const run = JSON.parse(result.stdout) as RunResult;
+    const line = 'header auth refused on the first order (order-minimal) (401): check XB_HEADER_KEY';
+    expect(run.notices).toEqual([line]);
+    const header = run.cases.filter((c) => c.authMode === 'header' && c.endpoint === 'SendOrderToMerchant');
+    // The invalid order is a negative of its own, sent before the orders that must be accepted (it
+    // needs the one configured cart first): it runs before the probe's verdict is known.
+    expect(header.filter((c) => c.response).map((c) => c.variant)).toEqual([expect.stringMatching(/^order-minimal/), 'invalid-order']);
+    const unsent = header.filter((c) => !c.response);
+    expect(unsent.map((c) => c.variant)).toEqual(expect.arrayContaining(['redelivery', 'update', 'unknown-properties']));
+    for (const c of unsent) expect(c.checks[0]!.findings[0]!.message).toBe(`not sent: ${line}`);
+    // The order went out once with the refused key (and its cart fetch); basic ran its sequences.
+    expect(keys.filter((k) => k === WRONG_HEADER).length).toBe(run.cases.filter((c) => c.authMode === 'header' && c.response).length);
+    expect(run.cases.filter((c) => c.authMode === 'basic' && c.variant.startsWith('redelivery') && c.response)).toHaveLength(1);
   }, 150_000);
 
   it('says nothing when the credentials are right', async () => {
