@@ -1,4 +1,5 @@
 /** Text helpers of the HTML report: escaping, and the forms in which bodies and values are shown. */
+import { prettyJson } from './pretty-json.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -13,11 +14,8 @@ export function esc(text: unknown): string {
 /** A body as a person reads it: JSON pretty-printed, anything else as received. */
 export function prettyBody(body: string): { text: string; json: boolean } {
   if (body.trim() === '') return { text: '(empty)', json: false };
-  try {
-    return { text: JSON.stringify(JSON.parse(body), null, 2), json: true };
-  } catch {
-    return { text: body, json: false };
-  }
+  const pretty = prettyJson(body);
+  return pretty === undefined ? { text: body, json: false } : { text: pretty, json: true };
 }
 
 /** An expected or received value: strings as they are, anything else as (pretty) JSON. */

@@ -6,6 +6,7 @@
  * merchant (or a recording) is escaped where it enters (terminal-text.ts): it never moves the cursor,
  * recolours the screen or starts a line of its own.
  */
+import { prettyJson } from './pretty-json.js';
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { CaseResult, CheckResult, CheckStatus, RunResult, Summary } from '../model.js';
@@ -212,12 +213,8 @@ function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<ty
 /** The body as a person reads it: JSON pretty-printed, cut to a screenful unless -v. */
 function bodyExcerpt(body: string, options: TableOptions): string {
   if (body === '') return '(empty)';
-  let text = body;
-  try {
-    text = JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    // Not JSON: show it as received.
-  }
+  // Not JSON, or nested too deep to indent: shown as received.
+  const text = prettyJson(body) ?? body;
   if (options.verbose) return text;
   const maxChars = options.bodyExcerptChars ?? 1500;
   const lines = text.split('\n');

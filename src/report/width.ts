@@ -40,18 +40,23 @@ export function wrap(text: string, width: number): string[] {
     let line = '';
     for (const word of paragraph.split(' ')) {
       let rest = word;
-      // A word that cannot fit on any line is broken into line-sized pieces.
-      while (displayLength(rest) > width) {
+      // A word that cannot fit on any line is broken into line-sized pieces, walking its characters
+      // once (a word of megabytes, a minified body, would otherwise be copied for every piece).
+      if (displayLength(rest) > width) {
         if (line) {
           lines.push(line);
           line = '';
         }
         const chars = [...rest];
-        // Never break right before `::`: GitHub Actions would read the next line as a workflow command.
-        let at = width;
-        while (at > 1 && chars[at] === ':' && chars[at + 1] === ':') at--;
-        lines.push(chars.slice(0, at).join(''));
-        rest = chars.slice(at).join('');
+        let from = 0;
+        while (chars.length - from > width) {
+          // Never break right before `::`: GitHub Actions would read the next line as a workflow command.
+          let at = from + width;
+          while (at > from + 1 && chars[at] === ':' && chars[at + 1] === ':') at--;
+          lines.push(chars.slice(from, at).join(''));
+          from = at;
+        }
+        rest = chars.slice(from).join('');
       }
       if (!line) line = rest;
       else if (displayLength(line) + 1 + displayLength(rest) <= width) line = `${line} ${rest}`;

@@ -62,3 +62,27 @@ describe('deeply nested answers', () => {
     expect(merchant.received).toHaveLength(2);
   }, 60_000);
 });
+
+describe('a recorded answer nested 300,000 deep, shown in full', () => {
+  it('validate FILE.har -v shows it as received (indenting it would take billions of characters) and judges it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-deep-har-'));
+    const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
+    const entry = {
+      startedDateTime: new Date().toISOString(),
+      time: 1,
+      request: { method: 'POST', url: 'http://127.0.0.1:1/order-update-create-url', httpVersion: 'HTTP/1.1', headers: [{ name: 'Content-Type', value: 'application/json' }], queryString: [], cookies: [], headersSize: -1, bodySize: -1, postData: { mimeType: 'application/json', text: '{}' } },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [{ name: 'Content-Type', value: 'application/json' }], cookies: [], content: { size: deep.length, mimeType: 'application/json', text: deep }, redirectURL: '', headersSize: -1, bodySize: -1 },
+      cache: {},
+      timings: { send: 0, wait: 1, receive: 0 },
+    };
+    const har = join(dir, 'deep.har');
+    writeFileSync(har, JSON.stringify({ log: { version: '1.2', creator: { name: 'test', version: '1' }, entries: [entry] } }));
+    const r = await runCli(['validate', har, '-v'], { timeoutMs: 120_000 });
+    expect(r.stderr).not.toMatch(/internal error|Maximum call stack/);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/in 1 case/);
+    // As received: no line of the shown body is indented deeper than the report's own indentation.
+    expect(r.stdout).toContain('[[[[[[[[[[');
+    expect(Math.max(...r.stdout.split('\n').map((l) => /^ */.exec(l)![0].length))).toBeLessThan(20);
+  }, 150_000);
+});
