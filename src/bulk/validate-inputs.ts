@@ -156,6 +156,7 @@ class BulkRun {
     const full: WorkItem[] = [];
     // A regular file is read in ranges once its first document shows NDJSON: from the line after it.
     const ranged = file !== '-' && size >= 0;
+    const bytesBefore = this.counters.bytes;
     let rangesFrom = -1;
     let rangesAfter = 0;
     // An input error of this input (malformed whole document, UTF-16 head, a line past the limit, a
@@ -207,7 +208,8 @@ class BulkRun {
         await submitFull();
         if (failure !== undefined) break;
         if (rangesFrom >= 0) {
-          this.counters.bytes -= bytes.length;
+          // Read so far: the head, up to where the ranges start (they count their own bytes).
+          this.counters.bytes = bytesBefore + rangesFrom;
           await this.submitRanges(source, rangesFrom, rangesAfter, rangesFrom - splitter.lineStart, size, assembler);
           break;
         }

@@ -126,5 +126,11 @@ describe('bulk validate: a file read in ranges gives what stdin gives, whatever 
     const report = JSON.parse(runs.files[0].stdout);
     expect(report.cases).toHaveLength(1);
     expect(report.cases[0].source).toBe(file);
+    // Progress counts the head the main thread read (a first line longer than one 1 MiB read) and
+    // the ranges once each: it reaches 100% of the file, never more.
+    const progress = await runCli(['validate', '--jobs', '1', file], { env: { XBORDER_PROGRESS_INTERVAL_MS: '1' } });
+    const read = [...progress.stderr.matchAll(/\((\d+)% read\)/g)].map((m) => Number(m[1]));
+    expect(read.length).toBeGreaterThan(0);
+    expect(Math.max(...read)).toBe(100);
   });
 });
