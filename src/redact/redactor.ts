@@ -31,8 +31,8 @@ const MAX_WALK_DEPTH = 256;
 /** The mark every cut leaves in xborder's output (excerpts, clipped values, capped bodies). */
 export const CUT_MARK = '…';
 
-/** Keys of a report whose values are xborder's labels (see walk). */
-const LABEL_KEYS = new Set(['endpoint', 'variant', 'authMode']);
+/** Keys of a report whose values are xborder's labels (see walk): a case's, a request's method, a check's or finding's status. */
+const LABEL_KEYS = new Set(['endpoint', 'variant', 'authMode', 'method', 'status', 'severity']);
 
 const ALWAYS_MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 

@@ -418,6 +418,12 @@ describe("xborder's own words and short secrets", () => {
     expect(r.json(run)).toEqual({ cases: [{ endpoint: 'GetCheckoutCartInfo', variant: 'header', authMode: 'header', checks: [{ id: 'header', status: 'passed', findings: [] }], request: { headers: { 'X-Merchant-Key': MASK } } }] });
   });
 
+  it('a secret equal to a method or a status word leaves those fields of a report readable', () => {
+    const r = new Redactor(['GET', 'passed']);
+    const run = { cases: [{ request: { method: 'GET', url: 'http://x/?k=GET' }, checks: [{ id: 'a', status: 'passed', findings: [{ severity: 'info', message: 'm' }] }] }] };
+    expect(r.json(run)).toEqual({ cases: [{ request: { method: 'GET', url: `http://x/?k=${MASK}` }, checks: [{ id: 'a', status: 'passed', findings: [{ severity: 'info', message: 'm' }] }] }] });
+  });
+
   it('check ids added as own words are not masked in free text; a long secret still is, labels included', () => {
     const r = new Redactor(['status-200', 'long-Secret-value']);
     expect(r.text('x status-200 y')).toBe(`x ${MASK} y`);
