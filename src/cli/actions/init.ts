@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { packageRoot } from '../../samples/package-root.js';
 import { DEFAULT_CONFIG_FILE } from '../../config/load.js';
+import { ensureRunFoldersIgnored, RUN_FOLDERS_PATTERN, type IgnoreOutcome } from '../../config/ignore-run-folders.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
 /** The `$schema` value for a config file at `file`: relative, with forward slashes, starting with `./` or `../`. */
@@ -41,7 +42,29 @@ export function starterConfig(file: string): Record<string, unknown> {
   };
 }
 
-/** Writes the starter file; refuses to replace one unless --force. */
+/** Why run folders stay out of commits, said with each message about them. */
+const WHY = 'run folders hold recorded requests and answers';
+
+/** The stderr line for what was done about `.xborder/` in .gitignore (none when it was ignored already). */
+export function ignoreMessage(outcome: IgnoreOutcome, cwd: string): string | undefined {
+  const shown = 'file' in outcome ? relative(cwd, outcome.file) || outcome.file : '';
+  switch (outcome.kind) {
+    case 'created':
+      return `Created ${shown} with ${RUN_FOLDERS_PATTERN} (${WHY}; keep them out of commits).`;
+    case 'appended':
+      return `Added ${RUN_FOLDERS_PATTERN} to ${shown} (${WHY}; keep them out of commits).`;
+    case 'present':
+      return undefined;
+    case 'unignored':
+      return `${shown} un-ignores ${RUN_FOLDERS_PATTERN} with a ! line; left as it is, but ${WHY}: keep them out of commits.`;
+    case 'no-repository':
+      return `Not in a git repository, so no .gitignore was written: ignore ${RUN_FOLDERS_PATTERN} in your version control (${WHY}).`;
+    case 'failed':
+      return `Could not add ${RUN_FOLDERS_PATTERN} to ${shown}: ${outcome.reason}. Add the line ${RUN_FOLDERS_PATTERN} to it yourself (${WHY}).`;
+  }
+}
+
+/** Writes the starter file (refuses to replace one unless --force), then has git ignore the run folders. */
 export async function run(opts: { force?: boolean }, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const output = createOutput({ globals });
@@ -54,5 +77,7 @@ export async function run(opts: { force?: boolean }, cmd: Command): Promise<numb
     throw new InputError(`Cannot write ${shown}: ${(error as Error).message}.`, shown);
   }
   output.out(`Wrote ${shown}. Next: set merchant.baseUrl and the auth modes your merchant enforces, export XB_MERCHANT_GUID (the MerchantGUID the platform issued you) and XB_HEADER_KEY, then run xborder check (or xborder wizard to fill it in).\n`);
+  const ignored = ignoreMessage(await ensureRunFoldersIgnored(dirname(target)), process.cwd());
+  if (ignored !== undefined) output.err(`${ignored}\n`);
   return 0;
 }
