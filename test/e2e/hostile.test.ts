@@ -104,7 +104,9 @@ describe('hostile merchants', () => {
   it('a server that drips bytes forever is cut at the total timeout', async () => {
     const started = Date.now();
     const r = await cartCheck('drip', '--timeout', '1s');
-    expect(Date.now() - started).toBeLessThan(8000);
+    // A hang detector only (the drip never ends; a loaded machine starts the CLI in seconds): the
+    // verdict below names the timeout that cut it.
+    expect(Date.now() - started).toBeLessThan(45_000);
     expect(r.code).toBe(1);
     expect(r.failed['within-timeout']).toMatch(/failed/);
   });
@@ -240,11 +242,12 @@ describe('hostile platform endpoints (gift-card validate, platform call)', () =>
     const silent = await giftCard(`${platform.url}/silent`, '--first-byte-timeout', '300ms', '--timeout', '20s');
     expect(silent.code).toBe(1);
     expect(silent.failed['within-timeout']).toMatch(/sent no response headers within 300 ms/);
-    expect(silent.ms).toBeLessThan(5000);
+    // Cut by the first-byte timeout, not the 20 s total one (the message says which); the bound is a hang detector.
+    expect(silent.ms).toBeLessThan(19_000);
     const drip = await giftCard(`${platform.url}/drip`, '--first-byte-timeout', '300ms', '--timeout', '1s');
     expect(drip.code).toBe(1);
     expect(drip.failed['within-timeout']).toMatch(/did not finish within 1000 ms/);
-    expect(drip.ms).toBeLessThan(5000);
+    expect(drip.ms).toBeLessThan(45_000); // the drip never ends: a hang detector only
   });
 
   it('a redirect is reported and never followed', async () => {
@@ -278,11 +281,11 @@ describe('hostile platform endpoints (gift-card validate, platform call)', () =>
     const dns = await giftCard('http://platform.invalid/v');
     expect(dns.code).toBe(3);
     expect(dns.failed.reachable).toMatch(/DNS lookup failed for platform\.invalid/);
-    // A retry would wait 10 s first: a loaded machine's slow start of the CLI stays far below that.
+    // A retried reset would say how many attempts it made (as the refused one above does).
     const reset = await giftCard(`${platform.url}/reset`, '--retries', '3', '--retry-interval', '10s');
     expect(reset.code).toBe(3);
     expect(reset.failed.reachable).toMatch(/closed the connection/);
-    expect(reset.ms).toBeLessThan(10_000); // a reset is never retried
+    expect(reset.failed.reachable).not.toMatch(/attempt/); // a reset is never retried
   }, 60_000);
 
   it('TLS is verified by default; --ca trusts a private CA; --insecure works and warns on every run', async () => {
