@@ -93,6 +93,20 @@ describe('renderHtml as text', () => {
   it('is pure: the same run gives the same text', () => {
     expect(renderHtml(run, { generatedAt: 'x' })).toBe(renderHtml(run, { generatedAt: 'x' }));
   });
+
+  it('says a refused auth mode once, at the top, escaped', () => {
+    const notice = `header auth refused on the cart GET (401): check XB_HEADER_KEY ${HOSTILE_SCRIPT}`;
+    const page = renderHtml({ ...run, notices: [notice] });
+    expect(page.split('auth refused on the cart GET').length - 1).toBe(1);
+    expect(page.indexOf('auth refused on the cart GET')).toBeLessThan(page.indexOf('<main>'));
+    expect(page).toContain('check XB_HEADER_KEY &lt;/script&gt;');
+  });
+
+  it('with nothing failed or errored, the filter shows every case', () => {
+    const passing = renderHtml(toRunResult(cases.filter((c) => c.checks.every((k) => k.status === 'passed' || k.status === 'warning'))));
+    expect(passing).not.toContain('id="opened-on"');
+    expect(passing.match(/<input type="checkbox" data-status="\w+" checked>/g)).toHaveLength(5);
+  });
 });
 
 describe('renderHtml in headless Chromium', () => {
