@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
-export const name = 'proxy: added latency p50/p99 vs direct requests to the local reference merchant';
+export const name = 'proxy: added latency p50/p90/p99 vs direct requests to the local reference merchant';
 
 const WARMUP = 100;
 const REQUESTS = Number(process.env.BENCH_PROXY_REQUESTS ?? 300);
