@@ -189,7 +189,8 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
       await flush();
       // An input that fails before any document prints nothing: the error on stderr says it all.
       if (failure && totals.documents === 0) return;
-      output.out(`${fitLines(`${summaryLine(totals, paint)}${failure ? ' (stopped early: input error)' : ''}`, width)}\n`);
+      // The reason stays whole on a line of its own: a wrapped summary would split it.
+      output.out(`${fitLines(summaryLine(totals, paint), width)}\n${failure ? '(stopped early: input error)\n' : ''}`);
       // Each check that failed, one command away from its page (why it matters, the usual fix).
       const pages = [...failedIds].flatMap((id) => checkHelp(id)?.command ?? []);
       if (pages.length > 0) output.out(`${fitLines(`see: ${pages.join(', ')}`, width)}\n`);

@@ -90,11 +90,12 @@ describe('reports fit the terminal', () => {
 });
 
 describe('identical outcomes collapse', () => {
-  it('a closed port: one row per cause, the whole report under 40 lines, exit 3', async () => {
+  it('a closed port: one row per cause, the whole report a screenful (under 50 lines), exit 3', async () => {
     const result = await runCli(['check'], { cwd: closed });
     expect(result.code).toBe(3);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines.length).toBeLessThan(40);
+    // About 60 cases in 4 modes: a screenful, whatever the rows (the race checks skipped, a "see:" line) add.
+    expect(lines.length).toBeLessThan(50);
     expect(result.stdout).toMatch(/│ \d+ cases +│ reachable +│ \d+ modes +│ ERROR/);
     expect(result.stdout).toMatch(/… and \d+ more cases with the same outcome/);
     // One reproduction for the whole group, not one per case.
