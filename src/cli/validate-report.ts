@@ -173,15 +173,19 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
   return {
     document(result) {
       totals.add(result);
-      const where = result.line === undefined ? result.source : `${result.source}:${result.line}`;
+      // Named only when a row needs it: the text of a line number outlived the document (promoted
+      // to the old generation, about 25 bytes a document), so a long run of passing documents grew
+      // the heap with its length (docs/bench.md).
+      let where: string | undefined;
+      const at = (): string => (where ??= result.line === undefined ? result.source : `${result.source}:${result.line}`);
       const kind = result.kind ?? '?';
       for (const check of result.checks) {
         if (check.status === 'failed' || check.status === 'errored') failedIds.add(check.id);
         if (check.findings.length === 0) {
-          if (options.verbose || check.status !== 'passed') rows.push([where, kind, check.id, '', paint[check.status](check.status), '', '']);
+          if (options.verbose || check.status !== 'passed') rows.push([at(), kind, check.id, '', paint[check.status](check.status), '', '']);
           continue;
         }
-        for (const f of check.findings) rows.push(rowOf(where, kind, check.id, maskFinding(f, mask), paint));
+        for (const f of check.findings) rows.push(rowOf(at(), kind, check.id, maskFinding(f, mask), paint));
       }
       return rows.length >= batch ? flush() : undefined;
     },
