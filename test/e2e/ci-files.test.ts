@@ -25,7 +25,9 @@ describe('the GitHub Action', () => {
     expect(install.run).toContain('npm ci');
     expect(install.run).toMatch(/npm install -g .*xborder-\*\.tgz/);
     const run = steps.find((s) => s.run?.includes('--junit'))!;
-    expect(run.run).toMatch(/xborder .*\$\{\{ inputs\.command \}\} --github --junit/);
+    // The inputs reach the script through env (test/action.test.ts runs it with hostile inputs).
+    expect(run.run).toMatch(/xborder .*"\$\{command_words\[@\]\}" --github --junit "\$XB_INPUT_JUNIT"/);
+    expect(run.run).not.toMatch(/\$\{\{/);
     expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(['command', 'config', 'args', 'junit']));
   });
 
