@@ -89,6 +89,8 @@ export async function runPlanOutcome(tasks: Task[], options: RunPlanOptions): Pr
     if (signal?.aborted) break;
     const indexes = tasks.flatMap((t, i) => ((t.phase ?? 0) === phase ? [i] : []));
     let next = 0;
+    // Set when the grace period ran out while this phase's tasks were still in flight.
+    let graceExpired = false;
     const worker = async () => {
       while (next < indexes.length && !signal?.aborted) {
         const index = indexes[next++]!;
@@ -109,7 +111,6 @@ export async function runPlanOutcome(tasks: Task[], options: RunPlanOptions): Pr
         options.onProgress?.({ done, total: tasks.length, label: task.label, cases, failed });
       }
     };
-    let graceExpired = false;
     const all = Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, indexes.length)) }, worker));
     await Promise.race([all, graceOver.then(() => void (graceExpired = true))]);
     if (graceExpired) break;
