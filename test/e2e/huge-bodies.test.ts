@@ -6,14 +6,14 @@
  * 9 MiB HAR body for validate, a 12 MiB JSON file for decode.
  */
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
-import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { startProxyCli } from '../helpers/proxy-cli.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const MIB = 1024 * 1024;
@@ -27,24 +27,6 @@ function noCrash(result: CliResult): void {
   expect(result.stderr).not.toMatch(/Maximum call stack|internal error/);
 }
 
-function startProxyCli(args: string[], cwd: string): Promise<{ url: string; done: Promise<CliResult> }> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      const m = stderr.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) resolve({ url: m[1]!, done });
-    });
-    child.on('close', () => reject(new Error(`proxy exited before listening:\n${stderr}`)));
-  });
-}
 
 /** A GET through `url`: the number of body bytes the caller received. */
 function get(url: string): Promise<number> {
@@ -87,7 +69,7 @@ describe('bodies of megabytes are masked and reported, never a stack overflow', 
   }, 150_000);
 
   it('proxy: the 6 MiB exchange is forwarded whole and judged, not lost', async () => {
-    const { url, done } = await startProxyCli(['--target', merchant.url, '--count', '1', '--json', '--no-save'], dir);
+    const { url, done } = await startProxyCli(['--target', merchant.url, '--count', '1', '--json', '--no-save'], dir, 120_000);
     expect(await get(`${url}/get-checkout-cart-info-url?countryCode=DE&currencyCode=EUR&merchantCartToken=abc`)).toBe(ANSWER.length);
     const proxy = await done;
     noCrash(proxy);

@@ -7,14 +7,14 @@
  * clear (devtools), nor of `check-cart -v --json`. Cart tokens and the interface's ids stay visible.
  */
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
-import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
+import { startProxyCli } from '../helpers/proxy-cli.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const BASIC_PASSWORD = 'BASICPW22';
@@ -42,24 +42,6 @@ function filesUnder(root: string): { name: string; text: string }[] {
   return (readdirSync(root, { recursive: true }) as string[]).filter((f) => statSync(join(root, f)).isFile()).map((f) => ({ name: f, text: readFileSync(join(root, f), 'utf8') }));
 }
 
-function startProxyCli(args: string[], cwd: string): Promise<{ url: string; done: Promise<CliResult> }> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      const m = stderr.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) resolve({ url: m[1]!, done });
-    });
-    child.on('close', () => reject(new Error(`proxy exited before listening:\n${stderr}`)));
-  });
-}
 
 /** A POST of the order through `url` with the platform's credentials. */
 function postOrder(url: string): Promise<number> {

@@ -27,15 +27,18 @@ export function proxyProject(baseUrl?: string): string {
   return dir;
 }
 
-/** Starts `xborder proxy --port 0 ...args` in `cwd`; resolves once it listens (rejects if it exits first). */
-export function startProxyCli(args: string[], cwd: string): Promise<ProxyCli> {
+/**
+ * Starts `xborder proxy --port 0 ...args` in `cwd`; resolves once it listens (rejects if it exits
+ * first). It is killed after `killAfterMs` (default 60 s) so a hung proxy cannot hang the suite.
+ */
+export function startProxyCli(args: string[], cwd: string, killAfterMs = 60_000): Promise<ProxyCli> {
   const env: Record<string, string> = { NO_COLOR: '1' };
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
   const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   const done = new Promise<CliResult>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
   return new Promise((resolve, reject) => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
