@@ -5,12 +5,12 @@
  * the run before and after the fault reports the regression.
  */
 import http from 'node:http';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { startProxyCli } from '../helpers/proxy-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 
@@ -31,26 +31,6 @@ function project(baseUrl?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'xb-proxy-'));
   writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: baseUrl ? { baseUrl } : {}, auth: [{ mode: 'none' }], timeoutMs: 10_000 }));
   return dir;
-}
-
-/** Starts `xborder proxy ...` and resolves its URL once it listens; `done` resolves when it exits. */
-function startProxyCli(args: string[], cwd: string): Promise<{ url: string; done: Promise<CliResult>; interrupt: () => void }> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  const child = spawn(process.execPath, [BIN, 'proxy', '--port', '0', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  const done = new Promise<CliResult>((resolve) => child.on('close', (code) => (clearTimeout(timer), resolve({ code, stdout, stderr }))));
-  return new Promise((resolve, reject) => {
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      stderr += d;
-      const m = stderr.match(/listening on (http:\/\/[\d.:]+)/);
-      if (m) resolve({ url: m[1]!, done, interrupt: () => child.kill('SIGINT') });
-    });
-    child.on('close', () => reject(new Error(`proxy exited before listening:\n${stderr}`)));
-  });
 }
 
 /** A raw GET: status, content-type and the body bytes as received. */
