@@ -6,6 +6,7 @@
 import type { CaseResult } from '../model.js';
 import { caseStatus } from '../report/summary.js';
 import { describeFinding } from '../report/finding-text.js';
+import { escapeControls } from '../report/terminal-text.js';
 
 const RED = '\u001b[31m';
 const YELLOW = '\u001b[33m';
@@ -58,13 +59,13 @@ export function liveLine(input: LiveLineInput, color: boolean): string {
 export function refusedLine(input: RefusedLineInput, color: boolean): string {
   const text = `refused: ${input.reason}`;
   // Control characters (never valid on a request line) are shown escaped, never sent to the terminal.
-  const target = input.target.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return `400 ${input.method} ${target}  ${color ? `${RED}${text}${RESET}` : text}`;
+  return `400 ${escapeControls(input.method)} ${escapeControls(input.target)}  ${color ? `${RED}${escapeControls(text)}${RESET}` : escapeControls(text)}`;
 }
 
 function verdictLine(input: LiveLineInput, color: boolean): string {
   const paint = (code: string, text: string) => (color ? `${code}${text}${RESET}` : text);
-  const head = [String(input.status || '---'), input.method, pathOf(input.url), ...(input.orderId ? [input.orderId] : [])].join(' ');
+  // The caller's request line and the merchant's answer are text, escaped before xborder's colours.
+  const head = escapeControls([String(input.status || '---'), input.method, pathOf(input.url), ...(input.orderId ? [input.orderId] : [])].join(' '));
   const r = input.result;
   if (!r) return `${head}  ${paint(YELLOW, 'skipped: not an endpoint of the configured merchant')}`;
   const status = caseStatus(r);
@@ -73,6 +74,6 @@ function verdictLine(input: LiveLineInput, color: boolean): string {
   const bad = r.checks.find((c) => c.status === 'failed' || c.status === 'errored') ?? r.checks.find((c) => c.status === 'warning');
   const finding = bad?.findings.find((f) => (f.severity ?? 'error') !== 'info') ?? bad?.findings[0];
   const word = status === 'warning' ? 'warning' : status === 'errored' ? 'error' : 'FAIL';
-  const text = `${answerKind(r)}: ${word} ${bad?.id ?? ''}${finding ? `: ${describeFinding(finding)}` : ''}${proxyNote}`;
+  const text = escapeControls(`${answerKind(r)}: ${word} ${bad?.id ?? ''}${finding ? `: ${describeFinding(finding)}` : ''}${proxyNote}`);
   return `${head}  ${paint(status === 'warning' ? YELLOW : RED, text)}`;
 }

@@ -108,3 +108,26 @@ describe('merchant text in the terminal and in CI logs', () => {
     expect(listed.stdout).toContain('\\x1b[31m');
   }, 120_000);
 });
+
+describe('proxy -v', () => {
+  it('shows the hostile merchant answer and headers escaped, and no line starts a workflow command', async () => {
+    const { startProxyCli } = await import('../helpers/proxy-cli.js');
+    hostile = true;
+    const dir = project();
+    const proxy = await startProxyCli(['--target', url, '--count', '2', '--no-save', '-v'], dir);
+    for (const method of ['GET', 'POST']) {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.request(`${proxy.url}/order-update-create-url`, { method, agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve());
+        });
+        req.on('error', reject);
+        req.end(method === 'POST' ? JSON.stringify({ OrderId: 'GE1', Note: HOSTILE }) : undefined);
+      });
+    }
+    const result = await proxy.done;
+    expect(result.stderr).toContain('\\x1b[2J');
+    expect(result.stderr).toContain('pwned-from-body');
+    expectSafe(result);
+  }, 60_000);
+});

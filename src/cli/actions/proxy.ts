@@ -3,6 +3,7 @@
  * Every exchange is forwarded unchanged, judged by the one judge (src/judge), printed as one line,
  * optionally recorded as masked HAR; at --count N or Ctrl-C the usual reports and exit code.
  */
+import { escapeControls, escapeLines } from '../../report/terminal-text.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../../errors.js';
 import type { CaseResult } from '../../model.js';
@@ -138,7 +139,9 @@ async function writeHar(file: string, entries: HarEntry[]): Promise<void> {
 /** -v: the exchange as the HAR records it (masked). */
 function showExchange(err: (s: string) => void, p: ProxiedExchange, mask: Parameters<typeof harEntry>[2]): void {
   const e = harEntry(p.exchange, p.started, mask, { ...p.wire, callerLeft: p.callerLeft });
-  const headers = (list: { name: string; value: string }[]) => list.map((h) => `    ${h.name}: ${h.value}`).join('\n');
-  err(`  > ${e.request.method} ${e.request.url}\n${headers(e.request.headers)}\n${e.request.postData ? `    ${e.request.postData.text}\n` : ''}`);
-  err(`  < ${e.response.status} ${e.response.statusText}\n${headers(e.response.headers)}\n${e.response.content.text ? `    ${e.response.content.text}\n` : ''}`);
+  // Caller and merchant text alike: escaped, so neither can drive the terminal or start a CI log command.
+  const headers = (list: { name: string; value: string }[]) => list.map((h) => `    ${escapeControls(h.name)}: ${escapeControls(h.value)}`).join('\n');
+  const body = (text: string) => `    ${escapeLines(text).split('\n').join('\n    ')}\n`;
+  err(`  > ${escapeControls(e.request.method)} ${escapeControls(e.request.url)}\n${headers(e.request.headers)}\n${e.request.postData ? body(e.request.postData.text) : ''}`);
+  err(`  < ${e.response.status} ${escapeControls(e.response.statusText)}\n${headers(e.response.headers)}\n${e.response.content.text ? body(e.response.content.text) : ''}`);
 }
