@@ -9,6 +9,7 @@ import { describeErrorInfo, type ErrorInfoBody } from './error-info.js';
 import type { FlatRow } from './flatten.js';
 import type { PlatformOperation } from './operations.js';
 import { maskedHead } from '../redact/cut.js';
+import { escapeControls, escapeLines } from '../report/terminal-text.js';
 import { fitColumnWidths } from '../report/fit-columns.js';
 import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 
@@ -34,7 +35,8 @@ function table(options: ViewOptions, rows: string[][], head?: string[]): string 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'yes' : v === false ? 'no' : v === null ? '(null)' : '(absent)');
 /** At least two decimals, and every decimal sent (balances may have up to six). */
 const amount = (n: number) => n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false });
-const plain = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '' : v);
+/** A value the platform sent, as a cell: escaped, so it cannot drive the terminal or a CI log. */
+const plain = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? '' : escapeControls(v));
 
 /** The ValidateGiftCard answer: valid, balance, bought from the platform, error, HTTP status, time. */
 export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOptions): string {
@@ -71,11 +73,11 @@ export function renderCallAnswer(
   if (answer.errorInfo) {
     parts.push(table(options, [['ErrorInfo Code', plain(answer.errorInfo.code)], ['ErrorInfo Error', plain(answer.errorInfo.error)], ['ErrorInfo Description', plain(answer.errorInfo.description)]]));
   } else if (answer.rows) {
-    parts.push(table(options, answer.rows.map((row) => [row.path, row.value]), ['path', 'value']));
+    parts.push(table(options, answer.rows.map((row) => [escapeControls(row.path), escapeControls(row.value)]), ['path', 'value']));
   } else if (answer.text) {
     // Masked on the whole body, then cut: a cut first would leave a piece of an echoed secret.
     const head = maskedHead(answer.text, 2000);
-    parts.push(`body (not JSON):\n${head.text}${head.cut ? '…' : ''}`);
+    parts.push(`body (not JSON):\n${escapeLines(head.text)}${head.cut ? '…' : ''}`);
   }
   return `${parts.join('\n')}\n`;
 }

@@ -131,3 +131,30 @@ describe('proxy -v', () => {
     expectSafe(result);
   }, 60_000);
 });
+
+describe('platform call', () => {
+  it('shows a hostile platform answer (a text body, flattened JSON values) escaped', async () => {
+    const platform = http.createServer((req, res) => {
+      req.resume().on('end', () => {
+        if ((req.url ?? '').includes('Json')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Note: HOSTILE, Nested: { Text: HOSTILE } }));
+        } else {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(`Fatal: ${HOSTILE}\n::error::pwned-from-body\n`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
+    const platformUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
+    try {
+      for (const op of ['/Some/Text', '/Some/Json']) {
+        const result = await runCli(['platform', 'call', op, '--body', '-', '--platform-url', platformUrl], { cwd: project(), input: '{}' });
+        expect(result.stdout, op).toContain('\\x1b[2J');
+        expectSafe(result);
+      }
+    } finally {
+      platform.close();
+    }
+  }, 60_000);
+});
