@@ -8,12 +8,11 @@
  * document's line number, built for a report row that passing documents never get): 3.6 to 4.5 MB
  * here (2 to 140 KB since), 25 MB over 1M documents.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xb-flat-heap-'));
 const LINES = 250_000;
@@ -34,17 +33,7 @@ function smallOrders(): string {
 
 /** `node --trace-gc-nvp bin/xborder.js args...`: the trace goes to stdout, beside the report. */
 function runTraced(args: string[]): Promise<CliResult> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--trace-gc-nvp', BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCli(args, { nodeArgs: ['--trace-gc-nvp'], timeoutMs: 300_000 });
 }
 
 interface Scavenge {

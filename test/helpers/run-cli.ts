@@ -12,13 +12,16 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `xborder args...`; `env` is added to a clean environment (no XBORDER_* leaks in). */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+/**
+ * Runs `xborder args...`; `env` is added to a clean environment (no XBORDER_* leaks in); `nodeArgs`
+ * go to node before the launcher (`--trace-gc-nvp`).
+ */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<CliResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
   Object.assign(env, { NO_COLOR: '1' }, options.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
