@@ -1,18 +1,30 @@
 /**
- * When a bulk run starts its worker threads. Each worker loads and JIT-compiles the validators again
- * in its own isolate, about half a second of CPU before it judges at full speed, and meanwhile it
- * competes with the main thread, which already uses a spare core for its own compiling and
- * collecting: on 2 cores, 10,000 small files or 100,000 small orders (about 1.5 s on one thread)
- * took a fifth longer with a worker, while 20,000 large orders (about 2.5 s) gained. So with the
- * default --jobs the main thread judges alone for a while and the workers start only when about as
- * much work is left as has been done; --jobs given is taken as asked.
+ * When a bulk run starts its worker threads. Each worker loads the validators again in its own
+ * isolate and runs its first items before V8 has optimised them (about 0.1 s of CPU before it judges
+ * at full speed), and the results of a run with workers are encoded to cross threads. On 2 cores,
+ * 100,000 small orders (12 MB, under a second on one thread) took longer with a worker, while
+ * 20,000 large orders (200 MB) gained. So:
+ * - --jobs given is taken as asked: the workers start as soon as the run is known to be more than a
+ *   small run (its size, when every input's size is known, or what has been judged), so their start
+ *   overlaps the main thread's first items;
+ * - with the default --jobs, a run whose known size is large enough to keep one thread busy for
+ *   seconds whatever its documents starts them at once too; any other run is judged on the main
+ *   thread alone for a while, and the workers start only when about as much work is left as has
+ *   been done.
  */
 
-/** Bytes judged inline before worker threads may start (a small run never pays for them). */
+/** Bytes below which a run never starts workers (a small run never pays for them). */
 export const POOL_AFTER_BYTES = 2 * 1024 * 1024;
 
 /** With the default --jobs, how long the main thread judges alone before workers may start. */
 export const POOL_AFTER_MS = 1000;
+
+/**
+ * With the default --jobs, a run of known size at least this large starts its workers at once: one
+ * thread reads and judges at most about 100 MB/s (large orders; small ones are slower per byte), so
+ * such a run keeps it busy for well over a second.
+ */
+export const POOL_AT_ONCE_BYTES = 128 * 1024 * 1024;
 
 /** What the decision reads of a run in progress. */
 export interface RunSoFar {
@@ -29,9 +41,10 @@ export interface RunSoFar {
 
 /** Whether starting the workers now pays; see the module comment. */
 export function workersPay(run: RunSoFar): boolean {
-  if (run.inlineBytes <= POOL_AFTER_BYTES) return false;
-  if (run.threads === 'asked') return true;
-  if (run.elapsedMs < POOL_AFTER_MS) return false;
+  const known = run.totalBytes !== undefined;
+  if (run.threads === 'asked') return run.inlineBytes > POOL_AFTER_BYTES || (known && run.totalBytes! > POOL_AFTER_BYTES);
+  if (known && run.totalBytes! >= POOL_AT_ONCE_BYTES) return true;
+  if (run.inlineBytes <= POOL_AFTER_BYTES || run.elapsedMs < POOL_AFTER_MS) return false;
   // Unknown size (stdin, a FIFO): a stream that has lasted this long is taken to go on.
-  return run.totalBytes === undefined || run.totalBytes - run.bytesRead >= run.bytesRead;
+  return !known || run.totalBytes! - run.bytesRead >= run.bytesRead;
 }

@@ -44,8 +44,8 @@ export interface BulkOptions {
   /** Threads that judge: the main thread and `jobs - 1` workers; 1 judges on the main thread only. */
   jobs: number;
   /**
-   * When the workers start: `asked` (--jobs given) once the run passes a few MiB; `when-worth-it`
-   * (the default --jobs) only when the run is long enough to pay for them (see pool-policy.ts).
+   * When the workers start: `asked` (--jobs given) as soon as the run is known to pass a few MiB;
+   * `when-worth-it` (the default --jobs) only when the run is long enough to pay for them (see pool-policy.ts).
    */
   threads: 'asked' | 'when-worth-it';
   stdin: Readable;
