@@ -12,7 +12,12 @@ export function statusOf(findings: Finding[]): CheckStatus {
   return status;
 }
 
-/** A CheckResult whose status follows from its findings. */
+/**
+ * A CheckResult whose status follows from its findings; keys in the order reports print them (id,
+ * status, findings, then title when there is one). Two literals rather than a spread of a temporary
+ * object: this runs for every check of every validated document.
+ */
 export function checkFrom(id: string, findings: Finding[], title?: string): CheckResult {
-  return { id, status: statusOf(findings), findings, ...(title ? { title } : {}) };
+  const status = statusOf(findings);
+  return title ? { id, status, findings, title } : { id, status, findings };
 }

@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../model.js';
 import type { PayloadRule } from './types.js';
-import { asObject, asText, isGiven, joinPointer, objectItems, quoted, received } from './util.js';
+import { asObject, isGiven, itemTexts, joinPointer, quoted, received } from './util.js';
 
 function discountTargetsRule(productsKey: string, discountKeys: string[]): PayloadRule {
   return {
@@ -13,17 +13,23 @@ function discountTargetsRule(productsKey: string, discountKeys: string[]): Paylo
     title: 'Product-level discounts name a product of the document',
     check(doc) {
       const root = asObject(doc);
+      const products = root?.[productsKey];
       // Without a product list there is nothing to name: a missing or malformed list is the
       // schema's finding, and every target would look dangling.
-      if (!Array.isArray(root?.[productsKey])) return [];
-      const ids = new Set(objectItems(root, productsKey).map((p) => asText(p.item.CartItemId)).filter((id): id is string => id !== undefined));
+      if (root === undefined || !Array.isArray(products)) return [];
       const findings: Finding[] = [];
+      // Gathered once a discount names a product: an order without product-level discounts needs none.
+      let ids: Set<string> | undefined;
       for (const key of discountKeys) {
-        for (const { item, path } of objectItems(root, key)) {
-          const target = item.ProductCartItemId;
-          if (!isGiven(target) || (typeof target === 'string' && ids.has(target))) continue;
+        const discounts = root[key];
+        if (!Array.isArray(discounts)) continue;
+        for (let i = 0; i < discounts.length; i++) {
+          const target = asObject(discounts[i])?.ProductCartItemId;
+          if (!isGiven(target)) continue;
+          ids ??= itemTexts(products, 'CartItemId');
+          if (typeof target === 'string' && ids.has(target)) continue;
           findings.push({
-            path: joinPointer(path, 'ProductCartItemId'),
+            path: joinPointer('', key, i, 'ProductCartItemId'),
             message: `ProductCartItemId ${quoted(target)} names no product of ${productsKey} (cart-level discounts leave it null)`,
             expected: ids.size ? [...ids] : `the CartItemId of a product in ${productsKey}`,
             actual: received(target),

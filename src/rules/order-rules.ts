@@ -5,7 +5,7 @@
  */
 import type { Finding } from '../model.js';
 import type { PayloadRule } from './types.js';
-import { asObject, asText, isGiven, joinPointer, objectItems, quoted, received } from './util.js';
+import { asArray, asObject, asText, isGiven, itemTexts, joinPointer, objectItems, quoted, received } from './util.js';
 
 const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
@@ -32,7 +32,7 @@ export const orderIdentityRule: PayloadRule = {
 
 /** The CartItemIds of an order's products. */
 function cartItemIds(order: Record<string, unknown> | undefined): Set<string> {
-  return new Set(objectItems(order, 'Products').map((p) => asText(p.item.CartItemId)).filter((id): id is string => id !== undefined));
+  return itemTexts(asArray(order?.Products), 'CartItemId');
 }
 
 /**

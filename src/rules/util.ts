@@ -33,9 +33,22 @@ export function asText(value: unknown): string | undefined {
 /** Each object item of an array at `doc[key]`, with its pointer. */
 export function objectItems(doc: Record<string, unknown> | undefined, key: string, base = ''): { item: Record<string, unknown>; path: string }[] {
   const out: { item: Record<string, unknown>; path: string }[] = [];
-  asArray(doc?.[key]).forEach((value, i) => {
-    const item = asObject(value);
-    if (item) out.push({ item, path: joinPointer(base, key, i) });
-  });
+  const list = asArray(doc?.[key]);
+  // The array's pointer once, each item's index appended to it (as joinPointer would write it).
+  const listPath = list.length > 0 ? joinPointer(base, key) : '';
+  for (let i = 0; i < list.length; i++) {
+    const item = asObject(list[i]);
+    if (item) out.push({ item, path: `${listPath}/${i}` });
+  }
   return out;
+}
+
+/** The non-blank string values of `field` in the object items of `list`, in order, each once. */
+export function itemTexts(list: unknown[], field: string): Set<string> {
+  const texts = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    const text = asText(asObject(list[i])?.[field]);
+    if (text !== undefined) texts.add(text);
+  }
+  return texts;
 }

@@ -5,12 +5,12 @@
 import type { CheckResult, Finding } from '../model.js';
 import { rulesFor } from '../rules/index.js';
 import type { RuleContext } from '../rules/types.js';
-import { classify } from './classify.js';
+import { classify, type Classified } from './classify.js';
 import { toCheck } from './check-result.js';
 import { MAX_DEPTH, tooDeepAt } from './depth.js';
 import type { PayloadKind } from './kinds.js';
 import { compiledSchema } from './registry.js';
-import { documentForm } from './response-form.js';
+import { documentForm, type DocumentForm } from './response-form.js';
 
 const LENIENT_TITLE = 'Tolerated forms (casing, aliases, types)';
 
@@ -50,7 +50,7 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
   // A flat answer is validated wrapped; its findings come back to the body as sent.
   const form = documentForm(kind, doc, strict);
   let ruleInput = form.doc;
-  let toOriginal = form.toInput;
+  let classified: Classified | undefined;
   const context: RuleContext = { memo: new Map<string, unknown>() };
   if (meta.missing) {
     checks.push({ id: 'schema', title: 'Schema', status: 'errored', findings: [{ message: `the ${kind} schema was not available when xborder was built; rebuild with npm run build`, severity: 'error' }] });
@@ -60,16 +60,15 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
     checks.push(toCheck('lenient', LENIENT_TITLE, form.lenient));
     checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: [] });
   } else {
-    const result = classify(validate, meta, form.doc, strict);
-    ruleInput = result.normalized;
-    toOriginal = (p) => form.toInput(result.toOriginal(p));
-    const located = (findings: Finding[]): Finding[] => findings.map((f) => (f.path === undefined ? f : { ...f, path: form.toInput(f.path) }));
+    classified = classify(validate, meta, form.doc, strict);
+    ruleInput = classified.normalized;
     // Rules that judge strings by their property's name read documented properties only: the value
     // of a property the interface does not name (tolerated, reported as info) is not theirs to fail.
     context.shape = meta.nodes;
-    checks.push(toCheck('schema', 'Schema', located(result.schema)));
-    checks.push(toCheck('lenient', LENIENT_TITLE, [...form.lenient, ...located(result.lenient)]));
-    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: located(result.unknown) });
+    checks.push(toCheck('schema', 'Schema', located(classified.schema, form)));
+    const lenient = located(classified.lenient, form);
+    checks.push(toCheck('lenient', LENIENT_TITLE, form.lenient.length === 0 ? lenient : [...form.lenient, ...lenient]));
+    checks.push({ id: 'unknown-properties', title: 'Undocumented properties', status: 'passed', findings: located(classified.unknown, form) });
   }
   for (const rule of rulesFor(kind)) {
     let findings: Finding[];
@@ -81,10 +80,18 @@ export function validatePayload(kind: PayloadKind, doc: unknown, options: Valida
       continue;
     }
     for (const f of findings) {
-      if (f.path !== undefined) f.path = toOriginal(f.path);
+      if (f.path !== undefined) f.path = form.toInput(classified ? classified.toOriginal(f.path) : f.path);
       if (strict && f.severity === 'warning') f.severity = 'error';
     }
     checks.push(toCheck(rule.id, rule.title, findings));
   }
   return checks;
+}
+
+/**
+ * Findings of the schema step with their paths moved to the input's (`form.toInput`): copies, the
+ * classifier's own objects untouched. A valid document's lists are empty and come back as they are.
+ */
+function located(findings: Finding[], form: DocumentForm): Finding[] {
+  return findings.length === 0 ? findings : findings.map((f) => (f.path === undefined ? f : { ...f, path: form.toInput(f.path) }));
 }

@@ -1,8 +1,13 @@
 /** The order's named rules, each passing on shipped orders and failing on a broken one. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Finding } from '../../src/model.js';
 import { orderIdentityRule, orderOriginalOrderRule, orderSubsRule } from '../../src/rules/order-rules.js';
-import { orderDiscountTargetsRule } from '../../src/rules/discount-targets.js';
+import { cartDiscountTargetsRule, orderDiscountTargetsRule } from '../../src/rules/discount-targets.js';
 import { rulesFor } from '../../src/rules/index.js';
+import { asArray, asObject, asText, isGiven, itemTexts, objectItems, quoted, received } from '../../src/rules/util.js';
+import { joinPointer } from '../../src/validation/pointer.js';
+import { runs } from '../helpers/fuzz-runs.js';
 import { sample, sampleIndex } from '../validation/fixtures.js';
 
 describe('every order rule passes on the shipped orders', () => {
@@ -90,5 +95,75 @@ describe('discount-targets (order)', () => {
     expect(orderDiscountTargetsRule.check(order)).toEqual([]);
     order.Products = null;
     expect(orderDiscountTargetsRule.check(order)).toEqual([]);
+  });
+});
+
+/** objectItems as it was first written: every item through forEach and joinPointer. */
+function referenceObjectItems(doc: Record<string, unknown> | undefined, key: string, base = ''): { item: Record<string, unknown>; path: string }[] {
+  const out: { item: Record<string, unknown>; path: string }[] = [];
+  asArray(doc?.[key]).forEach((value, i) => {
+    const item = asObject(value);
+    if (item) out.push({ item, path: joinPointer(base, key, i) });
+  });
+  return out;
+}
+
+/** discount-targets as it was first written: the product ids gathered up front, every item with its pointer. */
+function referenceDiscountTargets(doc: unknown, productsKey: string, discountKeys: string[]): Finding[] {
+  const root = asObject(doc);
+  if (!Array.isArray(root?.[productsKey])) return [];
+  const ids = new Set(referenceObjectItems(root, productsKey).map((p) => asText(p.item.CartItemId)).filter((id): id is string => id !== undefined));
+  const findings: Finding[] = [];
+  for (const key of discountKeys) {
+    for (const { item, path } of referenceObjectItems(root, key)) {
+      const target = item.ProductCartItemId;
+      if (!isGiven(target) || (typeof target === 'string' && ids.has(target))) continue;
+      findings.push({
+        path: joinPointer(path, 'ProductCartItemId'),
+        message: `ProductCartItemId ${quoted(target)} names no product of ${productsKey} (cart-level discounts leave it null)`,
+        expected: ids.size ? [...ids] : `the CartItemId of a product in ${productsKey}`,
+        actual: received(target),
+        severity: 'error',
+      });
+    }
+  }
+  return findings;
+}
+
+describe('discount-targets and the item readers, against their first (allocating) versions', () => {
+  // Mostly a few ids, so that discounts often name (or nearly name) a product of the document.
+  const id = fc.oneof(
+    { weight: 12, arbitrary: fc.constantFrom('1', '2', ' 1', '', ' ', 'a/b') },
+    { weight: 1, arbitrary: fc.string() },
+    { weight: 1, arbitrary: fc.constantFrom(null, undefined, 1, 'x'.repeat(90)) },
+  );
+  const item = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ CartItemId: id, ProductCartItemId: id }, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
+  const list = fc.oneof({ weight: 4, arbitrary: fc.array(item, { maxLength: 6 }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  const keys = ['Products', 'Discounts', 'Markups', 'productsList', 'discountsList', 'a/b'] as const;
+  const doc = fc.oneof({ weight: 9, arbitrary: fc.record(Object.fromEntries(keys.map((k) => [k, list])), { requiredKeys: [] }) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+
+  it('the same findings, in the same order, for any document', () => {
+    fc.assert(
+      fc.property(doc, (d) => {
+        expect(orderDiscountTargetsRule.check(d)).toStrictEqual(referenceDiscountTargets(d, 'Products', ['Discounts', 'Markups']));
+        expect(cartDiscountTargetsRule.check(d)).toStrictEqual(referenceDiscountTargets(d, 'productsList', ['discountsList']));
+      }),
+      runs(300),
+    );
+  });
+
+  it('objectItems and itemTexts read the items the first objectItems read', () => {
+    fc.assert(
+      fc.property(doc, fc.constantFrom(...keys), fc.constantFrom('', '/Subs/0', '/a~1b'), (d, key, base) => {
+        const root = asObject(d);
+        expect(objectItems(root, key, base)).toStrictEqual(referenceObjectItems(root, key, base));
+        const ids = new Set(referenceObjectItems(root, key).map((p) => asText(p.item.CartItemId)).filter((t): t is string => t !== undefined));
+        expect([...itemTexts(asArray(root?.[key]), 'CartItemId')]).toStrictEqual([...ids]);
+      }),
+      runs(300),
+    );
   });
 });
