@@ -42,18 +42,32 @@ export function isEmail(text: string): boolean {
   return EMAIL.test(text);
 }
 
-/** The category of a property name, judged from its end (`...CurrencyCode`, `...Email`, `...Url`). */
-function categoryOf(key: string): Category | undefined {
-  const n = key.length;
-  if (n < 3) return undefined;
-  const last = key.charCodeAt(n - 1);
-  // Cheap first test on the last letter: e (Code), l (Email, Url), L (URL).
-  if (last !== 101 && last !== 108 && last !== 76) return undefined;
-  const lower = key.toLowerCase();
-  if (lower.endsWith('currencycode')) return 'currency';
-  if (lower.endsWith('countrycode')) return 'country';
-  if (lower.endsWith('email')) return 'email';
-  if (lower.endsWith('url')) return 'url';
+/** Whether `key` ends with `suffix` (lower-case ASCII letters) in any ASCII case, without a lower-cased copy. */
+function endsWithFolded(key: string, suffix: string): boolean {
+  const start = key.length - suffix.length;
+  if (start < 0) return false;
+  for (let i = 0; i < suffix.length; i++) {
+    // `| 0x20` folds only an ASCII upper-case letter onto its lower case here: the suffix is letters.
+    if ((key.charCodeAt(start + i) | 0x20) !== suffix.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/**
+ * The category of a property name, judged from its end (`...CurrencyCode`, `...Email`, `...Url`),
+ * case-insensitively except for the last letter, which must be e (Code), l (Email, Url) or L (URL).
+ * Comparing ASCII letters folded is what lower-casing the key did: the only characters whose lower
+ * case holds an ASCII letter are those letters, K (KELVIN SIGN, to k) and İ (to i + a combining dot).
+ */
+export function categoryOf(key: string): Category | undefined {
+  const last = key.charCodeAt(key.length - 1);
+  if (last === 101) {
+    if (endsWithFolded(key, 'currencycode')) return 'currency';
+    if (endsWithFolded(key, 'countrycode')) return 'country';
+  } else if (last === 108 || last === 76) {
+    if (endsWithFolded(key, 'email')) return 'email';
+    if (endsWithFolded(key, 'url')) return 'url';
+  }
   return undefined;
 }
 
@@ -102,35 +116,181 @@ function judge(category: Category, raw: string): Omit<Finding, 'path'> | undefin
   };
 }
 
-/** A shape node reduced to what the scan needs. */
-interface ScanNode {
-  /** Documented properties whose name makes their strings judged. */
-  tagged: [string, Category][];
-  /** Documented properties whose value may hold judged strings deeper down. */
-  descend: [string, number][];
-  items?: number;
-  open: boolean;
-  /** The values of the tagged then the descended properties of an object of this node, in that order. */
-  read: (object: Record<string, unknown>) => unknown[];
+// The fast verdicts below say true only where judge() certainly finds nothing; false leaves the value
+// to judge(). They read the value as sent: most values are valid as written, and the encoded ones
+// are matched by the same pattern spelt over encoded characters, so the common value costs one
+// regular expression, not two plus decodeURIComponent and the copy it makes (most of the scan's cost
+// on documents whose contacts travel encoded).
+
+/** Regex source of a class of character codes, runs written as ranges. */
+function charClass(codes: number[]): string {
+  const hex = (c: number): string => `\\x${c.toString(16).padStart(2, '0')}`;
+  let source = '';
+  for (let i = 0; i < codes.length; ) {
+    let j = i;
+    while (j + 1 < codes.length && codes[j + 1] === codes[j] + 1) j++;
+    source += j === i ? hex(codes[i]) : `${hex(codes[i])}-${hex(codes[j])}`;
+    i = j + 1;
+  }
+  return `[${source}]`;
+}
+
+/** The character codes of the hex digits of `values` (0-15), in either case, sorted. */
+function hexDigitCodes(values: number[]): number[] {
+  const digits = values.flatMap((v) => (v < 10 ? [String(v)] : [v.toString(16), v.toString(16).toUpperCase()]));
+  return digits.map((d) => d.charCodeAt(0)).sort((x, y) => x - y);
+}
+
+/** Regex source of `%XX` for one character. */
+function escapeOf(c: number): string {
+  return `%${c >> 4}${charClass(hexDigitCodes([c & 15]))}`;
 }
 
 /**
- * A reader of `names` compiled for one shape node (the names come from the shipped schemas, quoted
- * as JSON string literals). Each property is read by a constant name, so V8 gives every read its own
- * inline cache, absent properties included; read by names from a list (one keyed load shared by
- * every node of every payload) the same reads made the scan about a tenth slower.
+ * Regex source of one character of a form-encoded value that decodes to a printable ASCII character
+ * (not a space) outside `except`: the character itself (but `%`, and `+`, a space decoded) or its
+ * `%XX` escape. Over such characters decodeURIComponent cannot throw, and trimming its result or
+ * matching `\s` in it changes nothing.
  */
-function compileReader(names: string[]): ScanNode['read'] {
-  return new Function('o', `return [${names.map((name) => `o[${JSON.stringify(name)}]`).join(', ')}];`) as ScanNode['read'];
+function encodedChar(except: string): string {
+  const raw: number[] = [];
+  const escapes: string[] = [];
+  for (let high = 2; high < 8; high++) {
+    const lows: number[] = [];
+    for (let low = 0; low < 16; low++) {
+      const c = (high << 4) | low;
+      if (c < 0x21 || c > 0x7e || except.includes(String.fromCharCode(c))) continue;
+      lows.push(low);
+      if (c !== 0x25 && c !== 0x2b) raw.push(c);
+    }
+    escapes.push(`${high}${charClass(hexDigitCodes(lows))}`);
+  }
+  return `(?:${charClass(raw)}|%(?:${escapes.join('|')}))`;
 }
 
-const plans = new WeakMap<readonly ShapeNode[], ScanNode[]>();
+/** Regex source of one character sent as itself or escaped. */
+function either(c: string): string {
+  return `(?:${charClass([c.charCodeAt(0)])}|${escapeOf(c.charCodeAt(0))})`;
+}
+
+/** EMAIL over encoded characters: a value it matches is valid decoded (and often as written). */
+const ENCODED_EMAIL = new RegExp(`^${encodedChar('@')}+${either('@')}${encodedChar('@')}+${either('.')}${encodedChar('@.')}{2,}$`);
+
+/** PLAIN_URL over encoded characters (the scheme's letters and the host as written). */
+const ENCODED_URL = new RegExp(
+  `^[Hh][Tt][Tt][Pp][Ss]?${either(':')}${either('/')}{2}[A-Za-z0-9.-]+(?:${either(':')}[0-9]+)?(?:(?:[/?#]|${escapeOf(0x2f)}|${escapeOf(0x3f)}|${escapeOf(0x23)})${encodedChar('')}*)?$`,
+);
+
+/** True when judge(category, raw) certainly finds nothing: valid as written or once decoded. */
+function passes(category: Category, raw: string): boolean {
+  if (category === 'currency') return isCurrencyCode(raw);
+  if (category === 'country') return isCountryCode(raw);
+  // An e-mail address: the encoded form first, it holds the unencoded common case too (a raw `+`
+  // aside). A URL: as written first, its regex is the cheaper on a long unencoded path and fails an
+  // encoded URL at its scheme.
+  if (category === 'email') return ENCODED_EMAIL.test(raw) || EMAIL.test(raw);
+  return PLAIN_URL.test(raw) || ENCODED_URL.test(raw);
+}
 
 /**
- * Which parts of a shape graph can hold judged strings (computed once per schema): a node is relevant
- * when it has tagged properties, is open, or leads to a relevant node (a fixpoint: graphs have cycles).
+ * Tokens of the containers being walked, by depth: set on the way down, read only to name a finding,
+ * so the common case (a leaf that is fine, or not a tagged string) costs no bookkeeping. One array for
+ * every scan: a scan runs to its end before the next starts, and depth d only reads tokens below d.
  */
-function planFor(shape: readonly ShapeNode[]): ScanNode[] {
+const tokens: (string | number)[] = [];
+
+/** Judges in full a value the fast verdict left open; a finding is named by the tokens above `depth` and `last`. */
+function report(scan: StringScan, depth: number, category: Category, raw: string, last: string | number): void {
+  const problem = judge(category, raw);
+  if (!problem) return;
+  let path = '';
+  for (let i = 0; i < depth; i++) path += `/${escapeToken(tokens[i])}`;
+  path += `/${escapeToken(last)}`;
+  (category === 'currency' || category === 'country' ? scan.codes : scan.contacts).push({ path, ...problem });
+}
+
+/** The generic walk of an array: its strings are judged by `category`, the array's property's. */
+function walkArray(list: unknown[], category: Category | undefined, scan: StringScan, depth: number): void {
+  for (let i = 0; i < list.length; i++) {
+    const value = list[i];
+    if (typeof value === 'string') {
+      if (category !== undefined && !passes(category, value)) report(scan, depth, category, value, i);
+    } else if (value !== null && typeof value === 'object') {
+      tokens[depth] = i;
+      if (Array.isArray(value)) walkArray(value, category, scan, depth + 1);
+      else walkObject(value as Record<string, unknown>, scan, depth + 1);
+    }
+  }
+}
+
+/** The generic walk of an object: every property, judged by its name. */
+function walkObject(node: Record<string, unknown>, scan: StringScan, depth: number): void {
+  // for...in, not Object.keys: V8 reads node[key] from its enum cache (see decode/encoded-fields.ts).
+  for (const key in node) {
+    const value = node[key];
+    if (typeof value === 'string') {
+      const category = categoryOf(key);
+      if (category !== undefined && !passes(category, value)) report(scan, depth, category, value, key);
+    } else if (value !== null && typeof value === 'object') {
+      tokens[depth] = key;
+      if (Array.isArray(value)) walkArray(value, categoryOf(key), scan, depth + 1);
+      else walkObject(value as Record<string, unknown>, scan, depth + 1);
+    }
+  }
+}
+
+/** The walk of a value (an object or an array) of one shape node, at `depth` tokens from the root. */
+type Walker = (value: object, scan: StringScan, depth: number) => void;
+
+/** What the compiled walkers call besides each other: the judging and the generic walks. */
+const RUNTIME = { passes, report, walkArray, walkObject };
+
+/**
+ * The source of the walker of one node of the plan. Each property is read by a constant name (the
+ * names come from the shipped schemas, quoted as JSON string literals), so V8 gives every read its
+ * own inline cache, absent properties included: read by names from a list (one keyed load shared by
+ * every node of every payload) the reads made the scan about a tenth slower. Each value is judged
+ * where it is read, so nothing is allocated per object.
+ */
+function walkerSource(node: ShapeNode, index: number, relevant: readonly boolean[]): string {
+  if (node.open === true) {
+    return `function w${index}(o, s, d) { if (Array.isArray(o)) walkArray(o, undefined, s, d); else walkObject(o, s, d); }`;
+  }
+  const items = node.items !== undefined && relevant[node.items] ? node.items : undefined;
+  const lines = [
+    items === undefined
+      ? 'if (Array.isArray(o)) return;'
+      : `if (Array.isArray(o)) { for (let i = 0; i < o.length; i++) { const v = o[i]; if (v !== null && typeof v === "object") { tokens[d] = i; w${items}(v, s, d + 1); } } return; }`,
+    'let v;',
+  ];
+  // The tagged properties first, then the descended ones, each in the schema's order (the findings' order).
+  for (const name of node.props ?? []) {
+    const category = categoryOf(name);
+    if (category === undefined) continue;
+    const key = JSON.stringify(name);
+    const tag = JSON.stringify(category);
+    lines.push(
+      `v = o[${key}];`,
+      `if (typeof v === "string") { if (!passes(${tag}, v)) report(s, d, ${tag}, v, ${key}); }`,
+      `else if (Array.isArray(v)) { tokens[d] = ${key}; walkArray(v, ${tag}, s, d + 1); }`,
+    );
+  }
+  for (const [name, child] of Object.entries(node.children ?? {})) {
+    if (!relevant[child]) continue;
+    const key = JSON.stringify(name);
+    lines.push(`v = o[${key}];`, `if (v !== null && typeof v === "object") { tokens[d] = ${key}; w${child}(v, s, d + 1); }`);
+  }
+  return `function w${index}(o, s, d) {\n${lines.join('\n')}\n}`;
+}
+
+const plans = new WeakMap<readonly ShapeNode[], Walker>();
+
+/**
+ * The walker of a shape graph's root (compiled once per schema). It visits the parts that can hold
+ * judged strings: a node is relevant when it has tagged properties, is open, or leads to a relevant
+ * node (a fixpoint: graphs have cycles); the walkers of the others are never called.
+ */
+function planFor(shape: readonly ShapeNode[]): Walker {
   const cached = plans.get(shape);
   if (cached) return cached;
   const relevant = shape.map((n) => n.open === true || (n.props ?? []).some((p) => categoryOf(p) !== undefined));
@@ -142,22 +302,11 @@ function planFor(shape: readonly ShapeNode[]): ScanNode[] {
       if (next.some((c) => relevant[c])) relevant[i] = changed = true;
     });
   }
-  const plan = shape.map((n): ScanNode => {
-    const tagged = (n.props ?? []).flatMap((p): [string, Category][] => {
-      const c = categoryOf(p);
-      return c ? [[p, c]] : [];
-    });
-    const descend = Object.entries(n.children ?? {}).filter(([, c]) => relevant[c]);
-    return {
-      tagged,
-      descend,
-      items: n.items !== undefined && relevant[n.items] ? n.items : undefined,
-      open: n.open === true,
-      read: compileReader([...tagged.map(([name]) => name), ...descend.map(([name]) => name)]),
-    };
-  });
-  plans.set(shape, plan);
-  return plan;
+  const sources = shape.flatMap((n, i) => (relevant[i] ? [walkerSource(n, i, relevant)] : []));
+  const body = `${sources.join('\n')}\nreturn w0;`;
+  const walker = relevant[0] ? (new Function('tokens', ...Object.keys(RUNTIME), body)(tokens, ...Object.values(RUNTIME)) as Walker) : () => undefined;
+  plans.set(shape, walker);
+  return walker;
 }
 
 /** Scans `doc`, once per validation when a context is given. */
@@ -166,88 +315,10 @@ export function scanStrings(doc: unknown, context?: RuleContext): StringScan {
   const hit = context?.memo.get('string-scan') as StringScan | undefined;
   if (hit) return hit;
   const scan: StringScan = { codes: [], contacts: [] };
-  // Tokens of the container being walked; leaves add their own token only when they fail, so the
-  // common case (a leaf that is fine, or not a tagged string) costs no bookkeeping.
-  const tokens: (string | number)[] = [];
-  const report = (category: Category, raw: string, last: string | number): void => {
-    const problem = judge(category, raw);
-    if (!problem) return;
-    const path = [...tokens, last].map((t) => `/${escapeToken(t)}`).join('');
-    (category === 'currency' || category === 'country' ? scan.codes : scan.contacts).push({ path, ...problem });
-  };
-  const walkArray = (list: unknown[], category: Category | undefined): void => {
-    for (let i = 0; i < list.length; i++) {
-      const value = list[i];
-      if (typeof value === 'string') {
-        if (category !== undefined) report(category, value, i);
-      } else if (value !== null && typeof value === 'object') {
-        tokens.push(i);
-        if (Array.isArray(value)) walkArray(value, category);
-        else walkObject(value as Record<string, unknown>);
-        tokens.pop();
-      }
-    }
-  };
-  const walkObject = (node: Record<string, unknown>): void => {
-    // for...in, not Object.keys: V8 reads node[key] from its enum cache (see decode/encoded-fields.ts).
-    for (const key in node) {
-      const value = node[key];
-      if (typeof value === 'string') {
-        const category = categoryOf(key);
-        if (category !== undefined) report(category, value, key);
-      } else if (value !== null && typeof value === 'object') {
-        tokens.push(key);
-        if (Array.isArray(value)) walkArray(value, categoryOf(key));
-        else walkObject(value as Record<string, unknown>);
-        tokens.pop();
-      }
-    }
-  };
   // Guided by the schema: only the documented paths that can hold a judged string.
-  const walkShaped = (value: unknown, node: ScanNode, plan: ScanNode[]): void => {
-    if (value === null || typeof value !== 'object') return;
-    if (node.open) {
-      if (Array.isArray(value)) walkArray(value, undefined);
-      else walkObject(value as Record<string, unknown>);
-      return;
-    }
-    if (Array.isArray(value)) {
-      if (node.items === undefined) return;
-      for (let i = 0; i < value.length; i++) {
-        tokens.push(i);
-        walkShaped(value[i], plan[node.items], plan);
-        tokens.pop();
-      }
-      return;
-    }
-    const values = node.read(value as Record<string, unknown>);
-    // Indexed loops over the plan's tuples: iterator destructuring cost as much as the lookups.
-    const tagged = node.tagged;
-    for (let t = 0; t < tagged.length; t++) {
-      const name = tagged[t][0];
-      const v = values[t];
-      if (typeof v === 'string') report(tagged[t][1], v, name);
-      else if (Array.isArray(v)) {
-        tokens.push(name);
-        walkArray(v, tagged[t][1]);
-        tokens.pop();
-      }
-    }
-    const descend = node.descend;
-    for (let d = 0; d < descend.length; d++) {
-      const [name, child] = descend[d];
-      const v = values[tagged.length + d];
-      if (v === null || typeof v !== 'object') continue;
-      tokens.push(name);
-      walkShaped(v, plan[child], plan);
-      tokens.pop();
-    }
-  };
-  if (context?.shape) {
-    const plan = planFor(context.shape);
-    walkShaped(doc, plan[0], plan);
-  } else if (Array.isArray(doc)) walkArray(doc, undefined);
-  else walkObject(doc as Record<string, unknown>);
+  if (context?.shape) planFor(context.shape)(doc, scan, 0);
+  else if (Array.isArray(doc)) walkArray(doc, undefined, scan, 0);
+  else walkObject(doc as Record<string, unknown>, scan, 0);
   context?.memo.set('string-scan', scan);
   return scan;
 }
