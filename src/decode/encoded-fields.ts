@@ -4,7 +4,8 @@
  * InternationalDetails URLs. Which of those values were in fact encoded is decided per value, by
  * evidence (./evidence.ts), not here. Carts are not listed: merchants send them raw (facts: "Carts
  * from merchants are not URL-encoded"). Property names are matched case-insensitively because the
- * wire casing varies.
+ * wire casing varies. The same places can be read in place (everyValue), without building their list:
+ * the rule that runs on every validated order needs the list only for the few orders with a note.
  */
 import { joinPointer } from '../validation/pointer.js';
 
@@ -13,15 +14,24 @@ import { joinPointer } from '../validation/pointer.js';
  * among them: the platform encodes every string of the end customer's address, and postcodes carry
  * spaces (`BN1+3XA` is `BN1 3XA`).
  */
-const CODE_FIELDS = new Set(['statecode', 'countrycode', 'countrycode3']);
-const CODE_FIELD_LENGTHS = new Set([...CODE_FIELDS].map((name) => name.length));
+const CODE_FIELDS = ['StateCode', 'CountryCode', 'CountryCode3'];
+/**
+ * The code field of each length (no two share one), as documented and lower-cased: a key is compared
+ * with one name at most.
+ */
+const CODE_FIELD_BY_LENGTH: ({ name: string; lower: string } | undefined)[] = [];
+for (const name of CODE_FIELDS) CODE_FIELD_BY_LENGTH[name.length] = { name, lower: name.toLowerCase() };
 
 /** The four address blocks of an order, in the casing the interface documents. */
 const BLOCK_NAMES = ['PrimaryShipping', 'PrimaryBilling', 'SecondaryShipping', 'SecondaryBilling'] as const;
 
-const BLOCK_BY_LOWER = new Map(BLOCK_NAMES.map((name) => [name.toLowerCase(), name]));
-/** An order has some 60 keys: only those as long as a block name are lower-cased to be looked up. */
-const BLOCK_NAME_LENGTHS = new Set(BLOCK_NAMES.map((name) => name.length));
+type BlockName = (typeof BLOCK_NAMES)[number];
+
+/** The block name of each length (no two share one): a key is compared with one name at most. */
+const BLOCK_BY_LENGTH = new Map(BLOCK_NAMES.map((name) => [name.length, name]));
+
+/** Keys that make an object an order (any casing). */
+const ORDER_KEYS = ['OrderId', 'MerchantGUID', ...BLOCK_NAMES];
 
 /** The party an address block belongs to according to Customer.IsEndCustomerPrimary. */
 export type BlockRole = 'end-customer' | 'hub';
@@ -62,10 +72,21 @@ export interface AddressBlock {
   /** JSON pointer of the block. */
   path: string;
   /** The documented name (`PrimaryBilling`), whatever casing the payload used. */
-  name: (typeof BLOCK_NAMES)[number];
+  name: BlockName;
   role: BlockRole;
   /** Its free-text string values (ISO codes left out), in document order. */
   fields: FieldValue[];
+}
+
+/** An order (or sub order) of a payload and the role of its blocks, before any value is gathered. */
+export interface OrderPlace {
+  /** JSON pointer of the order: `''` for the payload, `/Subs/0` for a sub order. */
+  path: string;
+  /** Whether the end customer holds the Primary blocks (default false). */
+  endCustomerIsPrimary: boolean;
+  source: RoleSource;
+  /** The order object itself. */
+  order: Readonly<Record<string, unknown>>;
 }
 
 /** The places an order (or sub order) may carry form-encoded values. */
@@ -90,8 +111,67 @@ type Json = Record<string, unknown>;
 
 /** The orders of `doc` (the payload and its sub orders), or none when `doc` is not an order. */
 export function orderFields(doc: unknown): OrderFields[] {
+  return orderPlaces(doc).map(fieldsOfOrder);
+}
+
+/** The orders of `doc` with their roles, in document order, their values not yet gathered. */
+export function orderPlaces(doc: unknown): OrderPlace[] {
   if (!isObject(doc) || !isOrder(doc)) return [];
   return collectOrders(doc);
+}
+
+/** The address blocks and URLs of one order. */
+export function fieldsOfOrder(place: OrderPlace): OrderFields {
+  const { order, path, endCustomerIsPrimary, source } = place;
+  return { path, endCustomerIsPrimary, source, blocks: addressBlocks(order, path, endCustomerIsPrimary), urls: orderUrls(order, path) };
+}
+
+/** Where a value sits, for `everyValue`: an address block of the given role, or a URL. */
+export type ValuePlace = BlockRole | 'url';
+
+/**
+ * Whether `test` holds for every value `fieldsOfOrder(place)` lists (its blocks' values with their
+ * block's role, then its URLs), stopping at the first that fails. The values are read in place: no
+ * FieldValue, block or pointer is built, which is what bulk validation pays for on orders that leave
+ * nothing to note.
+ */
+export function everyValue(place: OrderPlace, test: (value: string, where: ValuePlace) => boolean): boolean {
+  const order = place.order;
+  // The blocks by name, not by walking the order's keys: the order they come in does not matter here,
+  // and the key findKey picks for a name is the one addressBlocks takes (an exact-case key is found
+  // without walking the order's some 60 keys).
+  for (let b = 0; b < BLOCK_NAMES.length; b++) {
+    const name = BLOCK_NAMES[b];
+    const block = valueUnder(order, name);
+    if (isObject(block) && !everyBlockValue(block, blockRole(name, place.endCustomerIsPrimary), test)) return false;
+  }
+  const intl = valueUnder(order, 'InternationalDetails');
+  if (!isObject(intl)) return true;
+  if (!everyUrl(intl, test)) return false;
+  const parcels = valueUnder(intl, 'ParcelsTracking');
+  if (!Array.isArray(parcels)) return true;
+  for (let i = 0; i < parcels.length; i++) if (isObject(parcels[i]) && !everyUrl(parcels[i], test)) return false;
+  return true;
+}
+
+/** Whether `test` holds for every value of `block` (see blockFields). */
+function everyBlockValue(block: Json, role: BlockRole, test: (value: string, where: ValuePlace) => boolean): boolean {
+  for (const key in block) {
+    const value = block[key];
+    if (typeof value === 'string' && !isCodeField(key) && !test(value, role)) return false;
+  }
+  return true;
+}
+
+/** Whether `test` holds for every URL of `obj` (see urlFields). */
+function everyUrl(obj: Json, test: (value: string, where: ValuePlace) => boolean): boolean {
+  for (const key in obj) {
+    // The key first: reading a number (InternationalDetails holds a dozen prices) boxes it anew.
+    if (!endsWithUrl(key)) continue;
+    const value = obj[key];
+    if (typeof value === 'string' && !test(value, 'url')) return false;
+  }
+  return true;
 }
 
 function isObject(value: unknown): value is Json {
@@ -101,25 +181,46 @@ function isObject(value: unknown): value is Json {
 /** An order has OrderId, MerchantGUID or one of the address blocks (any casing); a cart has productsList. */
 function isOrder(doc: Json): boolean {
   if (findKey(doc, 'productsList') !== undefined) return false;
-  return ['OrderId', 'MerchantGUID', ...BLOCK_NAMES].some((name) => findKey(doc, name) !== undefined);
+  for (const name of ORDER_KEYS) if (findKey(doc, name) !== undefined) return true;
+  return false;
 }
 
 /**
  * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss compares
- * only the keys of the name's length: an order has some 70 keys and is asked for several absent names
- * (productsList, Subs...), which bulk validation does for every document, and lower-casing them all
- * (or indexing them) cost more than the rest of the rule.
+ * only the keys of the name's length, letter by letter: an order has some 70 keys and is asked for
+ * several absent names (productsList, Subs...), which bulk validation does for every document, and
+ * lower-casing them all (or indexing them) cost more than the rest of the rule.
  */
 function findKey(obj: Json, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
   const length = name.length;
-  let lower: string | undefined;
-  for (const key in obj) {
-    if (key.length !== length) continue;
-    lower ??= name.toLowerCase();
-    if (key.toLowerCase() === lower) return key;
-  }
+  for (const key in obj) if (key.length === length && sameLowerCase(key, name)) return key;
   return undefined;
+}
+
+/**
+ * Whether `key.toLowerCase() === name.toLowerCase()` for an ASCII `name` of the same length, without
+ * lower-casing either while `key` is ASCII. A non-ASCII character may lower-case to ASCII (the Kelvin
+ * sign to `k`): from the first one on, the comparison is left to toLowerCase.
+ */
+function sameLowerCase(key: string, name: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const got = key.charCodeAt(i);
+    if (got >= 128) return key.toLowerCase() === name.toLowerCase();
+    const want = name.charCodeAt(i);
+    if (got !== want && asciiLower(got) !== asciiLower(want)) return false;
+  }
+  return true;
+}
+
+function asciiLower(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
+}
+
+/** The value under `name` in `obj` (any casing, see findKey). */
+function valueUnder(obj: Json, name: string): unknown {
+  const key = findKey(obj, name);
+  return key === undefined ? undefined : obj[key];
 }
 
 function child(obj: Json, name: string): { key: string; value: unknown } | undefined {
@@ -128,12 +229,12 @@ function child(obj: Json, name: string): { key: string; value: unknown } | undef
 }
 
 /** The order's own flag (`true` or the string "true" is true), or why it has none. */
-function ownRole(order: Json): { primary: boolean } | { missing: 'no-flag' | 'no-customer' } {
-  const customer = child(order, 'Customer')?.value;
-  if (!isObject(customer)) return { missing: 'no-customer' };
-  const flag = child(customer, 'IsEndCustomerPrimary')?.value;
-  if (flag === undefined || flag === null) return { missing: 'no-flag' };
-  return { primary: flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true') };
+function ownRole(order: Json): boolean | 'no-flag' | 'no-customer' {
+  const customer = valueUnder(order, 'Customer');
+  if (!isObject(customer)) return 'no-customer';
+  const flag = valueUnder(customer, 'IsEndCustomerPrimary');
+  if (flag === undefined || flag === null) return 'no-flag';
+  return flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true');
 }
 
 /** Every free-text string of an address block (codes left out). */
@@ -148,15 +249,18 @@ function blockFields(block: Json, base: string): FieldValue[] {
 
 /** Whether `key` names a code field, in any casing (compared letter by letter: no lower-cased copy). */
 function isCodeField(key: string): boolean {
-  if (!CODE_FIELD_LENGTHS.has(key.length)) return false;
-  for (const name of CODE_FIELDS) if (equalsIgnoringCase(key, name)) return true;
-  return false;
+  const code = CODE_FIELD_BY_LENGTH[key.length];
+  // The documented casing first: JSON.parse interns keys, so it is one pointer comparison.
+  return code !== undefined && (key === code.name || equalsIgnoringCase(key, code.lower));
 }
 
-/** Whether `key` is `lower` (lower-case ASCII letters and digits) in any casing. */
+/**
+ * Whether `key` is `lower` (lower-case ASCII letters and digits) in any casing. Compared from the end:
+ * the address keys as long as a code field (CountryName, FirstName) differ there first.
+ */
 function equalsIgnoringCase(key: string, lower: string): boolean {
   if (key.length !== lower.length) return false;
-  for (let i = 0; i < lower.length; i++) {
+  for (let i = lower.length - 1; i >= 0; i--) {
     const want = lower.charCodeAt(i);
     const got = key.charCodeAt(i);
     if (got !== want && !(want >= 97 && want <= 122 && got === want - 32)) return false;
@@ -168,8 +272,9 @@ function equalsIgnoringCase(key: string, lower: string): boolean {
 function urlFields(obj: Json, base: string): FieldValue[] {
   const fields: FieldValue[] = [];
   for (const key in obj) {
+    if (!endsWithUrl(key)) continue;
     const value = obj[key];
-    if (typeof value === 'string' && endsWithUrl(key)) fields.push(new LazyField(base, key, value));
+    if (typeof value === 'string') fields.push(new LazyField(base, key, value));
   }
   return fields;
 }
@@ -180,20 +285,32 @@ function endsWithUrl(key: string): boolean {
   return n >= 3 && (key.charCodeAt(n - 1) | 32) === 108 && (key.charCodeAt(n - 2) | 32) === 114 && (key.charCodeAt(n - 3) | 32) === 117;
 }
 
+/**
+ * The documented name of the block `key` holds in `order`, or undefined when `key` is no block's or
+ * not the key findKey picks for its block (another casing beside the documented one, which wins).
+ */
+function blockNameOf(order: Json, key: string): BlockName | undefined {
+  // Most of an order's keys are told apart by first letter (P or S, any case) and length, unlowered.
+  const first = key.charCodeAt(0) | 32;
+  if (first !== 112 && first !== 115) return undefined;
+  const name = BLOCK_BY_LENGTH.get(key.length);
+  if (name === undefined || !sameLowerCase(key, name)) return undefined;
+  return findKey(order, name) === key ? name : undefined;
+}
+
+function blockRole(name: BlockName, primary: boolean): BlockRole {
+  return name.startsWith('Primary') === primary ? 'end-customer' : 'hub';
+}
+
 /** The address blocks of one order, in document order, with their roles. */
 function addressBlocks(order: Json, base: string, primary: boolean): AddressBlock[] {
   const blocks: AddressBlock[] = [];
   for (const key in order) {
-    // Most of an order's keys are told apart by length and first letter (P or S, any case), unlowered.
-    const first = key.charCodeAt(0) | 32;
-    if ((first !== 112 && first !== 115) || !BLOCK_NAME_LENGTHS.has(key.length)) continue;
-    const name = BLOCK_BY_LOWER.get(key.toLowerCase());
+    const name = blockNameOf(order, key);
     const block = order[key];
-    // An exact-case key wins over another casing of the same block (findKey's preference).
-    if (!name || !isObject(block) || findKey(order, name) !== key) continue;
+    if (name === undefined || !isObject(block)) continue;
     const path = joinPointer(base, key);
-    const role: BlockRole = name.startsWith('Primary') === primary ? 'end-customer' : 'hub';
-    blocks.push({ path, name, role, fields: blockFields(block, path) });
+    blocks.push({ path, name, role: blockRole(name, primary), fields: blockFields(block, path) });
   }
   return blocks;
 }
@@ -216,28 +333,45 @@ function orderUrls(order: Json, base: string): FieldValue[] {
 /**
  * The order and its sub orders (a sub order without its own flag inherits its parent's role). Sub
  * orders go through a work list, not recursion: Subs may nest as deep as a hostile sender likes.
+ * Built for every validated order, so an order without sub orders (nearly all) costs its place, a
+ * one-element list and an empty work list.
  */
-function collectOrders(top: Json): OrderFields[] {
-  const out: OrderFields[] = [];
-  type Item = { order: Json; base: string; inherited?: { primary: boolean; source: RoleSource } };
-  const work: Item[] = [{ order: top, base: '' }];
-  for (let item = work.pop(); item; item = work.pop()) {
-    const { order, base } = item;
-    const own = ownRole(order);
-    let primary: boolean;
-    let source: RoleSource;
-    if ('primary' in own) [primary, source] = [own.primary, 'flag'];
-    else if (item.inherited) [primary, source] = [item.inherited.primary, item.inherited.source === 'flag' ? 'inherited' : item.inherited.source];
-    else [primary, source] = [false, own.missing];
-    out.push({ path: base, endCustomerIsPrimary: primary, source, blocks: addressBlocks(order, base, primary), urls: orderUrls(order, base) });
-    const subs = child(order, 'Subs');
-    if (subs && Array.isArray(subs.value)) {
-      // Pushed last to first so they come off the work list in document order.
-      for (let i = subs.value.length - 1; i >= 0; i--) {
-        const sub = subs.value[i];
-        if (isObject(sub)) work.push({ order: sub, base: joinPointer(base, subs.key, i), inherited: { primary, source } });
-      }
-    }
+function collectOrders(top: Json): OrderPlace[] {
+  const first = placeOf(top, '', undefined);
+  const out = [first];
+  const work: SubOrder[] = [];
+  for (let place: OrderPlace | undefined = first; place; ) {
+    pushSubs(place, work);
+    const next = work.pop();
+    place = next && placeOf(next.order, next.base, next.parent);
+    if (place) out.push(place);
   }
   return out;
+}
+
+/** The place of `order` at `base`, its role its own flag's or else its parent's. */
+function placeOf(order: Json, base: string, parent: OrderPlace | undefined): OrderPlace {
+  const own = ownRole(order);
+  if (typeof own === 'boolean') return { path: base, endCustomerIsPrimary: own, source: 'flag', order };
+  if (parent) return { path: base, endCustomerIsPrimary: parent.endCustomerIsPrimary, source: parent.source === 'flag' ? 'inherited' : parent.source, order };
+  return { path: base, endCustomerIsPrimary: false, source: own, order };
+}
+
+/** A sub order waiting on the work list of collectOrders. */
+interface SubOrder {
+  order: Json;
+  base: string;
+  parent: OrderPlace;
+}
+
+/** Puts the sub orders of `place` on the work list, last to first so they come off it in document order. */
+function pushSubs(place: OrderPlace, work: SubOrder[]): void {
+  const key = findKey(place.order, 'Subs');
+  if (key === undefined) return;
+  const subs = place.order[key];
+  if (!Array.isArray(subs)) return;
+  for (let i = subs.length - 1; i >= 0; i--) {
+    const sub = subs[i];
+    if (isObject(sub)) work.push({ order: sub, base: joinPointer(place.path, key, i), parent: place });
+  }
 }

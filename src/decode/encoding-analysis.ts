@@ -12,10 +12,10 @@
  * and the raw values noted as "not encoded" are theirs, not the named blocks' (which hold the hub).
  */
 import type { Finding } from '../model.js';
-import { orderFields, type FieldValue, type OrderFields } from './encoded-fields.js';
+import { everyValue, fieldsOfOrder, orderFields, orderPlaces, type FieldValue, type OrderFields, type ValuePlace } from './encoded-fields.js';
 import { hubBlockNote, unencodedNote, valueNotes } from './encoding-notes.js';
-import { wasFormEncoded } from './evidence.js';
-import { DOUBLE, decodeValue, decodesCleanly, type DecodeValueResult } from './form-decode.js';
+import { keptByEncoders, mayBeEncoded, wasFormEncoded } from './evidence.js';
+import { decodeValue, decodesQuietly, type DecodeValueResult } from './form-decode.js';
 
 /** Where a value sits: an end customer's or hub's address block (by the flag), a URL, or elsewhere (`--all`). */
 export type ValueRole = 'end-customer' | 'hub' | 'url' | 'other';
@@ -43,13 +43,37 @@ export function analyzeEncoding(doc: unknown): EncodingAnalysis {
 
 /**
  * Only the notes of `analyzeEncoding(doc)` (the same findings, in the same order), for the rule that
- * runs on every validated order: a value without `%` cannot be encoded twice nor hold a bad
- * sequence, so it is not decoded, and nothing is kept of the decoded values.
+ * runs on every validated order. Most orders leave none: each order's values are first judged in
+ * place (leavesNoNote), and only an order with a value that may be noted is gathered and analysed;
+ * there a value that decodes quietly is not decoded, and nothing is kept of the decoded values.
  */
 export function encodingNotes(doc: unknown): Finding[] {
-  const analysis: EncodingAnalysis = { decoded: new Map(), notes: [] };
-  for (const order of orderFields(doc)) analyzeOrder(order, analysis, true);
-  return analysis.notes;
+  const notes: Finding[] = [];
+  let analysis: EncodingAnalysis | undefined;
+  for (const place of orderPlaces(doc)) {
+    if (everyValue(place, leavesNoNote)) continue;
+    analysis ??= { decoded: new Map(), notes };
+    analyzeOrder(fieldsOfOrder(place), analysis, true);
+  }
+  return notes;
+}
+
+/**
+ * False for a value that could be noted: encoded in a hub block (the block is noted), encoded
+ * otherwise but not quietly (encoded twice, bad sequences), raw in an end customer's block with a
+ * character encoding would change. An order whose values all pass has no note: no hub block is
+ * encoded, so the blocks are not swapped and raw hub values are not the end customer's. The cheapest
+ * test that settles the common case comes first.
+ */
+function leavesNoNote(value: string, where: ValuePlace): boolean {
+  switch (where) {
+    case 'hub':
+      return !mayBeEncoded(value) || !wasFormEncoded(value);
+    case 'url':
+      return decodesQuietly(value) || !wasFormEncoded(value);
+    case 'end-customer':
+      return keptByEncoders(value) || (wasFormEncoded(value) && decodesQuietly(value));
+  }
 }
 
 function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis, notesOnly: boolean): void {
@@ -100,7 +124,7 @@ function analyzeOrder(order: OrderFields, analysis: EncodingAnalysis, notesOnly:
 /** Decodes one encoded value into the analysis, with its notes (double encoding, bad sequences). */
 function decodeInto(analysis: EncodingAnalysis, field: FieldValue, role: ValueRole, notesOnly: boolean): void {
   // A value that decodes cleanly and holds no %25XX leaves no note: not decoded at all.
-  if (notesOnly && decodesCleanly(field.value) && !DOUBLE.test(field.value)) return;
+  if (notesOnly && decodesQuietly(field.value)) return;
   const result = decodeValue(field.value);
   if (!notesOnly) analysis.decoded.set(field.path, { role, result });
   if (result.doubleEncoded || result.issues.length > 0) analysis.notes.push(...valueNotes(field.path, field.value, result));

@@ -100,6 +100,28 @@ const BY = {
   unescaped: Object.freeze({ encoded: false, why: 'unescaped' }),
 } as const satisfies Record<string, Evidence>;
 
+/**
+ * True when form encoding would leave `raw` as it is (ASCII letters, digits and `-_.!~*'()` only):
+ * unencodedCharacter(raw) is undefined and wasFormEncoded(raw) false. Most raw end-customer values
+ * (`Berlin`, `10117`) are so; the loop stops at the first other character.
+ */
+export function keptByEncoders(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code >= 128 || ASCII_TRAITS[code] !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * False when `raw` has neither a `%` nor a `+` after its first character: then it has no evidence of
+ * encoding (wasFormEncoded is false) whatever else it holds. Two native searches: cheaper than the
+ * pass of `traits` on the raw values (a hub's address) that make up half an order's.
+ */
+export function mayBeEncoded(raw: string): boolean {
+  return raw.indexOf('%') >= 0 || raw.indexOf('+', 1) >= 0;
+}
+
 /** True when the evidence says `raw` was form-encoded and decoding it is right. */
 export function wasFormEncoded(raw: string): boolean {
   return encodingEvidence(raw).encoded;

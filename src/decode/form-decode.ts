@@ -166,11 +166,12 @@ function decodeOne(bytes: Uint8Array, k: number): { char: string; length: number
 }
 
 /**
- * True when decoding `raw` would report nothing: every `%` starts a `%XX` and every run of `%XX` bytes
- * is valid UTF-8 (the rules of decodeOne). Allocates nothing: the encoding rule asks it of every
- * encoded value of every validated order, and only a value that fails it is decoded for its notes.
+ * True when decodeValue(raw) leaves nothing to note: decoding reports nothing (every `%` starts a
+ * `%XX` and every run of `%XX` bytes is valid UTF-8, the rules of decodeOne) and no `%25XX` (DOUBLE)
+ * asks for a second pass. One pass that allocates nothing: the encoding rule asks it of every encoded
+ * value of every validated order, and only a value that fails it is decoded for its notes.
  */
-export function decodesCleanly(raw: string): boolean {
+export function decodesQuietly(raw: string): boolean {
   let need = 0; // continuation bytes still expected in the current sequence
   let low = 0x80; // bounds of the next continuation byte (tighter after E0, ED, F0, F4)
   let high = 0xbf;
@@ -178,6 +179,8 @@ export function decodesCleanly(raw: string): boolean {
   for (let i = raw.indexOf('%'); i >= 0; i = raw.indexOf('%', i)) {
     const b = byteAt(raw, i);
     if (b < 0) return false;
+    // A `%25XX` (DOUBLE): encoded twice, decoded for its note.
+    if (b === 0x25 && hexValue(raw.charCodeAt(i + 3)) >= 0 && hexValue(raw.charCodeAt(i + 4)) >= 0) return false;
     // A gap between escapes ends the run: a sequence cut by it is invalid.
     if (i !== runEnd && need > 0) return false;
     i += 3;
@@ -205,7 +208,7 @@ export function decodesCleanly(raw: string): boolean {
 }
 
 /** A `%25` followed by two hex digits: the first decode yields `%XX`, i.e. encoded twice. */
-export const DOUBLE = /%25[0-9A-Fa-f]{2}/;
+const DOUBLE = /%25[0-9A-Fa-f]{2}/;
 
 /**
  * Decodes a value, and decodes it a second time when it was encoded twice (`%2540` -> `%40` -> `@`)

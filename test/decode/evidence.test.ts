@@ -1,7 +1,7 @@
 /** The evidence rule: whether one value was form-encoded, judged from its own text. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodingEvidence, unencodedCharacter, wasFormEncoded } from '../../src/decode/evidence.js';
+import { encodingEvidence, keptByEncoders, mayBeEncoded, unencodedCharacter, wasFormEncoded } from '../../src/decode/evidence.js';
 import { decodeValue, formDecode, formEncode } from '../../src/decode/form-decode.js';
 import { decodePayload } from '../../src/decode/payload-decode.js';
 import { runs } from '../helpers/fuzz-runs.js';
@@ -165,6 +165,17 @@ describe('the one-pass scanner is the regular-expression rule', () => {
       fc.property(fc.array(anyUnit, { maxLength: 24 }).map((units) => units.join('')), (raw) => {
         expect(encodingEvidence(raw)).toEqual(evidenceByRegex(raw));
         expect(unencodedCharacter(raw)).toBe(unencodedByRegex(raw));
+      }),
+      runs(3000),
+    );
+  });
+
+  it('the rule\'s shortcuts agree: keptByEncoders is "nothing to show", mayBeEncoded false is "not encoded"', () => {
+    fc.assert(
+      fc.property(fc.array(anyUnit, { maxLength: 24 }).map((units) => units.join('')), (raw) => {
+        expect(keptByEncoders(raw)).toBe(unencodedByRegex(raw) === undefined);
+        if (!mayBeEncoded(raw)) expect(evidenceByRegex(raw).encoded).toBe(false);
+        expect(mayBeEncoded(raw)).toBe(/%|.\+/su.test(raw));
       }),
       runs(3000),
     );
