@@ -7,6 +7,9 @@
 // engine can classify (case variant, alias, or a harmless unknown reported as info). The config schema
 // is compiled as written: it closes its own objects.
 //
+// The validators' code is ajv's, rewritten where it is slow on valid documents (see tuneValidators);
+// every call returns what ajv's default code would, errors included.
+//
 // Outputs are skipped when neither the schemas nor this script changed (a stamp file), so the build
 // stays fast for everyone.
 import { createHash } from 'node:crypto';
@@ -43,6 +46,17 @@ const SUBSCHEMA_MAPS = ['properties', '$defs', 'definitions', 'patternProperties
 const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SUBSCHEMA_SINGLE = ['items', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'];
 
+/**
+ * The most keywords (ajv's count, nested ones included) a `$ref`'d definition may have and still be
+ * copied into every function that references it; a bigger one is compiled once, as its own function.
+ * By default ajv copies every definition without `$ref`s: the order's four CustomerDetails copies made
+ * its root function too big for V8's optimizing compiler (see tuneValidators).
+ */
+const INLINE_REF_KEYWORDS = 30;
+/** The helper compactErrors calls: ajv's append of one error to vErrors, as a function. */
+const ADD_ERROR = 'addError';
+const ADD_ERROR_SOURCE = `function ${ADD_ERROR}(vErrors, error) { if (vErrors === null) return [error]; vErrors.push(error); return vErrors; }`;
+
 const self = readFileSync(fileURLToPath(import.meta.url), 'utf8');
 const ajvVersion = JSON.parse(readFileSync(join(root, 'node_modules/ajv/package.json'), 'utf8')).version;
 const sources = KINDS.map((k) => {
@@ -66,6 +80,7 @@ if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp && output
 const { default: Ajv2020 } = await import('ajv/dist/2020.js');
 const { default: standaloneCode } = await import('ajv/dist/standalone/index.js');
 const { default: addFormats } = await import('ajv-formats');
+const { inlineRef } = await import('ajv/dist/compile/resolve.js');
 const codegen = await import('ajv/dist/compile/codegen/index.js');
 const { compile: toTypeScript } = await import('json-schema-to-typescript');
 const { _ } = codegen.default ?? codegen;
@@ -244,6 +259,7 @@ function validatorModule(s, compiled, meta) {
     allErrors: true,
     strict: true,
     allowUnionTypes: true,
+    inlineRefs: INLINE_REF_KEYWORDS,
     // The engine writes its own messages from keyword and params; ajv's strings only add bytes.
     messages: false,
     code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
@@ -251,6 +267,7 @@ function validatorModule(s, compiled, meta) {
   addFormats(ajv);
   for (const keyword of annotationKeywords(compiled)) ajv.addKeyword({ keyword, schemaType: ['array', 'string', 'object', 'boolean', 'number'] });
   const validate = ajv.compile(compiled);
+  tuneValidators(validate, compiled);
   const code = standaloneCode(ajv, validate).replace(/^"use strict";/, '');
   // ajv exports the root function up front; the body moves into a function that runs on first use,
   // so a process that loads every kind pays (parse and setup) only for the kinds it validates.
@@ -264,6 +281,7 @@ function validatorModule(s, compiled, meta) {
     `let compiled;\n` +
     `function load() {\n` +
     (needsRequire ? `const require = __createRequire(import.meta.url);\n` : '') +
+    (body.includes(`${ADD_ERROR}(`) ? `${ADD_ERROR_SOURCE}\n` : '') +
     `${body}\nreturn ${head[1]};\n}\n` +
     `/** The compiled validator; errors of the last call in validate.errors (as ajv's own). */\n` +
     `export function validate(data) {\n  compiled ??= load();\n  return compiled(data);\n}\n` +
@@ -271,6 +289,167 @@ function validatorModule(s, compiled, meta) {
     `export default validate;\n` +
     `export const meta = ${JSON.stringify({ kind: s.kind, title: compiled.title ?? s.kind, missing: false, nodes: meta })};\n`
   );
+}
+
+/**
+ * Rewrites ajv's generated functions (each one's `source.validateCode`, before standaloneCode joins
+ * them) where they are slow on a valid document, keeping every call's result and `errors` (the same
+ * objects, fields and order) as ajv's default output has them:
+ * - V8 never optimizes a function of more than 60 KB of bytecode (--max-optimized-bytecode-size):
+ *   the order's root function had 74 KB and ran 2.3x slower than optimized. Big definitions get
+ *   their own function (INLINE_REF_KEYWORDS), and each error is appended by one call (compactErrors).
+ *   Errors inside such a function carry the `$ref`'s path, as when they were inlined (prefixSchemaPaths).
+ * - a closed object's names are tested by a `switch`, not by hasOwnProperty on the schema's
+ *   `properties` (switchOverNames): the test runs for every key of every object.
+ * test/schemas/compiled-validators.test.ts holds both promises: ajv's answers, V8's limit.
+ */
+function tuneValidators(root, schema) {
+  const spellings = refSpellings(schema);
+  for (const fn of compiledFunctions(root)) {
+    const { source, schemaEnv } = fn;
+    let code = source.validateCode;
+    // ajv's default would have copied this definition into its callers, errors paths and all.
+    if (fn !== root && inlineRef(schemaEnv.schema, true)) code = prefixSchemaPaths(code, refPrefix(schemaEnv, spellings));
+    code = switchOverNames(code, source.scopeValues);
+    code = compactErrors(code);
+    source.validateCode = code;
+  }
+}
+
+/** The root function and every function it calls, transitively (what standaloneCode emits). */
+function compiledFunctions(root) {
+  const found = new Set();
+  const add = (fn) => {
+    if (typeof fn !== 'function' || !fn.source || found.has(fn)) return;
+    found.add(fn);
+    for (const prefix of ['validate', 'root', 'wrapper']) {
+      for (const name of fn.source.scopeValues[prefix] ?? []) {
+        const ref = name.value?.ref;
+        add(typeof ref === 'function' ? ref : ref?.validate);
+      }
+    }
+  };
+  add(root);
+  return [...found];
+}
+
+/** Each subschema a `$ref` names -> the `$ref` strings naming it. */
+function refSpellings(schema) {
+  const spellings = new Map();
+  visitRefs(schema, (node) => {
+    const target = node.$ref === '#' ? schema : resolveLocal(schema, node.$ref);
+    if (!target) return;
+    if (!spellings.has(target)) spellings.set(target, new Set());
+    spellings.get(target).add(node.$ref);
+  });
+  return spellings;
+}
+
+/** The `$ref` ajv would have put in front of an inlined definition's error paths (there is one). */
+function refPrefix(schemaEnv, spellings) {
+  const refs = [...(spellings.get(schemaEnv.schema) ?? [])];
+  if (schemaEnv.schemaPath !== undefined) throw new Error('unexpected ajv output: a definition compiled with its own schemaPath');
+  if (refs.length !== 1) {
+    throw new Error(`a definition compiled on its own is named by ${refs.length === 0 ? 'no local $ref' : `several $refs (${refs.join(', ')})`}: its error paths would differ from ajv's inlined ones; spell its $refs one way`);
+  }
+  return refs[0];
+}
+
+/** Each `schemaPath:"#..."` of a function's errors, with `#` replaced by `prefix`. */
+function prefixSchemaPaths(code, prefix) {
+  const inLiteral = literalMask(code);
+  let count = 0;
+  const out = code.replace(/schemaPath:("(?:[^"\\]|\\.)*")/g, (whole, literal, at) => {
+    if (inLiteral[at]) return whole;
+    const path = JSON.parse(literal);
+    if (!path.startsWith('#')) throw new Error(`unexpected ajv output: schemaPath ${literal}`);
+    count++;
+    return `schemaPath:${JSON.stringify(prefix + path.slice(1))}`;
+  });
+  if (count === 0) throw new Error('unexpected ajv output: a function without error paths');
+  return out;
+}
+
+/**
+ * `if(!(func1.call(schema9.properties, key0))){...}` (ajv's additionalProperties test beyond 8 names;
+ * func1 is Object.prototype.hasOwnProperty) as `switch(key0){case "A":...break;default:{...}}`.
+ * Same answer: for-in keys are strings, the names are the literal's own keys (`__proto__` excepted).
+ */
+function switchOverNames(code, scopeValues) {
+  const values = (prefix) => new Map([...(scopeValues[prefix] ?? [])].map((n) => [n.str, n.value?.ref]));
+  const funcs = values('func');
+  const schemas = values('schema');
+  const test = /if\(!\((func\d+)\.call\((schema\d+)\.properties, (key\d+)\)\)\)\{/g;
+  const inLiteral = literalMask(code);
+  let out = '';
+  let last = 0;
+  for (let m; (m = test.exec(code)); ) {
+    if (inLiteral[m.index]) continue;
+    const names = Object.keys(schemas.get(m[2])?.properties ?? {});
+    if (funcs.get(m[1]) !== Object.prototype.hasOwnProperty || names.length === 0 || names.includes('__proto__')) continue;
+    const open = m.index + m[0].length - 1;
+    const close = closingBrace(code, open);
+    out += `${code.slice(last, m.index)}switch(${m[3]}){${names.map((n) => `case ${JSON.stringify(n)}:`).join('')}break;default:${code.slice(open, close)}}`;
+    last = close;
+    test.lastIndex = close;
+  }
+  return out + code.slice(last);
+}
+
+/**
+ * `const err3 = {...};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;`
+ * (ajv's append, hundreds of times in the order's root) as `vErrors = addError(vErrors, {...});errors++;`.
+ */
+function compactErrors(code) {
+  const start = /const (err\d+) = \{/g;
+  const inLiteral = literalMask(code);
+  let out = '';
+  let last = 0;
+  for (let m; (m = start.exec(code)); ) {
+    if (inLiteral[m.index]) continue;
+    const open = m.index + m[0].length - 1;
+    const close = closingBrace(code, open);
+    const append = `;if(vErrors === null){vErrors = [${m[1]}];}else {vErrors.push(${m[1]});}errors++;`;
+    if (!code.startsWith(append, close)) throw new Error(`unexpected ajv output: ${m[1]} is not appended to vErrors`);
+    out += `${code.slice(last, m.index)}vErrors = ${ADD_ERROR}(vErrors, ${code.slice(open, close)});errors++;`;
+    last = close + append.length;
+    start.lastIndex = last;
+  }
+  return out + code.slice(last);
+}
+
+/** The index after the `}` closing the `{` at `open`, skipping string literals and comments. */
+function closingBrace(code, open) {
+  let depth = 0;
+  for (let i = open; i < code.length; i = skipLiteral(code, i)) {
+    if (code[i] === '{') depth++;
+    else if (code[i] === '}' && --depth === 0) return i + 1;
+  }
+  throw new Error('unexpected ajv output: unbalanced braces');
+}
+
+/** For each index of `code`, 1 when it lies in a string literal or a comment. */
+function literalMask(code) {
+  const mask = new Uint8Array(code.length);
+  for (let i = 0; i < code.length; ) {
+    const next = skipLiteral(code, i);
+    if (next > i + 1) mask.fill(1, i, next);
+    i = next;
+  }
+  return mask;
+}
+
+/** The index after the token at `i`: a whole "string" or comment (all ajv emits), else one character. */
+function skipLiteral(code, i) {
+  let end = i + 1;
+  if (code[i] === '"') {
+    while (end < code.length && code[end] !== '"') end += code[end] === '\\' ? 2 : 1;
+    end++;
+  } else if (code.startsWith('/*', i)) {
+    end = code.indexOf('*/', i + 2) + 2;
+  }
+  if (end <= i || end > code.length) throw new Error('unexpected ajv output: an unterminated string or comment');
+  return end;
 }
 
 /** A stand-in for a schema that did not exist at build time: the engine reports it as `errored`. */
