@@ -23,13 +23,24 @@ const WORKER_YOUNG_GENERATION_MB = 24;
 
 interface PoolWorker {
   worker: Worker;
+  /**
+   * Set once the worker has loaded its modules (its first message). Until then it is given nothing:
+   * the main thread judges meanwhile instead of waiting, in input order, behind items a loading
+   * worker holds (about 0.1 s at the start of every run with workers).
+   */
+  ready: boolean;
   pending: Map<number, { resolve: (r: EncodedResult | RangeResult) => void; reject: (e: Error) => void }>;
 }
 
-/** A fixed set of validate workers; each item goes to the worker with the fewest items pending. */
+/** What a validate worker posts: that it is ready (once), then each item's result. */
+type WorkerMessage = { ready: true } | { id: number; result: EncodedResult | RangeResult; bytes?: ArrayBuffer };
+
+/** A fixed set of validate workers; each item goes to the ready worker with the fewest items pending. */
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private nextId = 0;
+  /** Why a worker stopped, when one did: the run fails with it rather than go on without the worker. */
+  private failure: Error | undefined;
 
   constructor(size: number, options: JudgeOptions) {
     // dist/validate-worker.js sits beside the chunk this code is bundled into.
@@ -37,7 +48,13 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) {
       const pending: PoolWorker['pending'] = new Map();
       const worker = new Worker(entry, { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-      worker.on('message', ({ id, result, bytes }: { id: number; result: EncodedResult | RangeResult; bytes?: ArrayBuffer }) => {
+      const self: PoolWorker = { worker, ready: false, pending };
+      worker.on('message', (message: WorkerMessage) => {
+        if ('ready' in message) {
+          self.ready = true;
+          return;
+        }
+        const { id, result, bytes } = message;
         if (bytes) returnItemBuffer(bytes);
         const waiter = pending.get(id);
         pending.delete(id);
@@ -45,12 +62,14 @@ export class WorkerPool {
         waiter?.resolve(result);
       });
       const fail = (error: Error): void => {
+        this.failure ??= error;
+        self.ready = false;
         for (const waiter of pending.values()) waiter.reject(error);
         pending.clear();
       };
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`a validate worker stopped (exit code ${code})`)));
-      this.workers.push({ worker, pending });
+      this.workers.push(self);
     }
   }
 
@@ -59,8 +78,9 @@ export class WorkerPool {
    * own it whole. A range item is a few numbers: the worker reads the range itself.
    */
   run(item: BulkItem): Promise<EncodedResult | RangeResult> {
-    let target = this.workers[0];
-    for (const w of this.workers) if (w.pending.size < target.pending.size) target = w;
+    let target: PoolWorker | undefined;
+    for (const w of this.workers) if (w.ready && (!target || w.pending.size < target.pending.size)) target = w;
+    if (!target) return Promise.reject(this.failure ?? new Error('no validate worker is ready'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       target.pending.set(id, { resolve, reject });
@@ -68,9 +88,15 @@ export class WorkerPool {
     });
   }
 
-  /** The fewest items any worker has waiting or in hand. */
+  /**
+   * The fewest items any ready worker has waiting or in hand (Infinity while none is ready). Throws
+   * the error a worker stopped with, so the run fails with it.
+   */
   fewestPending(): number {
-    return Math.min(...this.workers.map((w) => w.pending.size));
+    if (this.failure) throw this.failure;
+    let fewest = Infinity;
+    for (const w of this.workers) if (w.ready && w.pending.size < fewest) fewest = w.pending.size;
+    return fewest;
   }
 
   /** Stops every worker (their pending items are dropped). */

@@ -1,7 +1,7 @@
 /**
- * Entry of a validate worker thread (built as dist/validate-worker.js): judges the items the main
- * thread posts, one at a time, and posts each result back with its id. The judge options come once,
- * in workerData.
+ * Entry of a validate worker thread (built as dist/validate-worker.js): says it is ready once its
+ * modules are loaded, then judges the items the main thread posts, one at a time, and posts each
+ * result back with its id. The judge options come once, in workerData.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
@@ -17,3 +17,4 @@ parentPort!.on('message', ({ id, item }: { id: number; item: BulkItem }) => {
   const bytes = item.bytes.buffer as ArrayBuffer;
   parentPort!.postMessage({ id, result, bytes }, [bytes]);
 });
+parentPort!.postMessage({ ready: true });
