@@ -96,6 +96,16 @@ function isJson(s: string): boolean {
   }
 }
 
+/**
+ * Sets `key` as an own property of `out`, even `__proto__`: a document may carry that key (JSON.parse
+ * makes it an own property), and a plain assignment would set the copy's prototype instead, losing
+ * the value from the report (or, for a string, silently dropping it).
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
 /** True for a plain object (not an array, Buffer or class instance). */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
@@ -373,19 +383,20 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((v) => this.walk(v, depth + 1));
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
+    const put = (k: string, v: unknown): void => setOwn(out, k, v);
     for (const [k, v] of Object.entries(value)) {
       const key = k.toLowerCase();
-      if (v === null || v === undefined) out[k] = v;
+      if (v === null || v === undefined) put(k, v);
       // xborder's own labels (a case's endpoint, variant and auth mode, a check's id) are never a
       // secret's place: one equal to a weak secret stays readable; a long secret in them is still masked.
-      else if (typeof v === 'string' && (LABEL_KEYS.has(k) || (k === 'id' && 'status' in value && 'findings' in value))) out[k] = this.text(v);
+      else if (typeof v === 'string' && (LABEL_KEYS.has(k) || (k === 'id' && 'status' in value && 'findings' in value))) put(k, this.text(v));
       else if (key === 'cardfields' && isPlainObject(v)) {
         // Card fields vary by card program; only the card id is safe to show.
-        out[k] = Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv, depth + 2) : fv == null ? fv : MASK]));
-      } else if (CARD_NUMBER_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) out[k] = maskCardNumber(String(v));
+        put(k, Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv, depth + 2) : fv == null ? fv : MASK])));
+      } else if (CARD_NUMBER_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) put(k, maskCardNumber(String(v)));
       // A credential-shaped name (`apiSecret`, `x-hmac-sha256`, `sessionToken`) is masked whatever its value.
-      else if (isCredentialName(key)) out[k] = MASK;
-      else out[k] = this.walk(v, depth + 1);
+      else if (isCredentialName(key)) put(k, MASK);
+      else put(k, this.walk(v, depth + 1));
     }
     return out;
   }
@@ -409,7 +420,7 @@ export class Redactor {
       return this.carriesSecret(v) ? MASK : this.text(v);
     };
     for (const [k, v] of Object.entries(h)) {
-      out[k] = v === undefined ? v : Array.isArray(v) ? v.map((x) => one(k, x)) : one(k, v);
+      setOwn(out, k, v === undefined ? v : Array.isArray(v) ? v.map((x) => one(k, x)) : one(k, v));
     }
     return out as H;
   }

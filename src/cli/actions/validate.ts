@@ -95,7 +95,11 @@ function maskAt(redactor: Redactor, value: unknown, path: string | undefined): u
   const tokens = path ? parsePointer(path) : [];
   // A computed key makes an own property, even for "__proto__".
   let masked = redactor.json(tokens.reduceRight<unknown>((inner, token) => ({ [token]: inner }), value));
-  for (const token of tokens) masked = (masked as Record<string, unknown>)[token];
+  for (const token of tokens) {
+    // An ancestor masked whole (a card-fields value, a credential-named block) hides this value too.
+    if (masked === null || typeof masked !== 'object') return masked;
+    masked = (masked as Record<string, unknown>)[token];
+  }
   return masked;
 }
 

@@ -1,0 +1,44 @@
+/**
+ * Findings inside places the report masks whole, and documents with a "__proto__" key: the built CLI
+ * reports them (masked where the value is secret) instead of crashing with an internal error.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'xborder-masked-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, doc: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof doc === 'string' ? doc : JSON.stringify(doc));
+  return path;
+}
+
+describe('validate: findings under a value masked whole', () => {
+  it('a finding deep inside CardFields (whose values are masked whole) is reported, masked, exit 1', async () => {
+    // Country codes under CardFields are judged by iso-codes; CardFields' values are masked whole.
+    const doc = { MerchantGUID: 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77', CardFields: { CardId: 'GC-1', Pin: '4821', Extra: [{ Nested: { CountryCode: 'XX' } }] } };
+    const result = await runCli(['validate', '-v', '--json', '--as', 'gift-card-request', file('card.json', doc)]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    const iso = report.cases[0].checks.find((c: { id: string }) => c.id === 'iso-codes');
+    expect(iso.findings[0].path).toBe('/CardFields/Extra/0/Nested/CountryCode');
+    expect(result.stdout).not.toContain('4821');
+  });
+});
+
+describe('validate: a "__proto__" key', () => {
+  it('is reported as the undocumented property it is, its card number masked, the key kept', async () => {
+    const text = '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77","OrderId":"GE1GB","__proto__":{"CardNumber":"4111111111111111"}}';
+    const result = await runCli(['validate', '-v', '--json', file('proto.json', text)]);
+    expect(result.stderr).not.toMatch(/internal error/);
+    const report = JSON.parse(result.stdout);
+    const unknown = report.cases[0].checks.find((c: { id: string }) => c.id === 'unknown-properties');
+    expect(unknown.findings.map((f: { path: string }) => f.path)).toEqual(['/__proto__']);
+    expect(result.stdout).not.toContain('4111111111111111');
+  });
+});
