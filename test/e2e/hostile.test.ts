@@ -13,6 +13,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { closedPort } from '../http/servers.js';
 
 let server: RunningServer;
 let dir: string;
@@ -268,12 +269,7 @@ describe('hostile platform endpoints (gift-card validate, platform call)', () =>
   });
 
   it('refused, unknown host and reset are errored with the cause (exit 3); --retries retries only those that never started', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await closedPort();
     const refused = await giftCard(`http://127.0.0.1:${port}/v`, '--retries', '2', '--retry-interval', '200ms');
     expect(refused.code).toBe(3);
     expect(refused.failed.reachable).toMatch(/errored: .*connection refused by 127\.0\.0\.1:\d+ \(3 attempts, 200 ms apart\)/);

@@ -39,11 +39,25 @@ export function httpServer(handler: http.RequestListener): Promise<Listening> {
   return listen(http.createServer(handler));
 }
 
-/** A port that was just in use and is now closed: connecting to it is refused. */
+/**
+ * A port that was just in use and is now closed: connecting to it is refused. It is taken below
+ * Linux's ephemeral range (32768 and up), where no server of another test listening on port 0 can
+ * be given it between the close and the connection (such a race once made a refusal an answer).
+ */
 export async function closedPort(): Promise<number> {
-  const l = await listen(net.createServer());
-  await l.close();
-  return l.port;
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = net.createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (bound) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return port;
+    }
+    if (attempt > 50) throw new Error('no free port below the ephemeral range');
+  }
 }
 
 /** A self-signed certificate for 127.0.0.1/localhost made with openssl in a temp dir. */
