@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { POOL_AFTER_BYTES, POOL_AFTER_MS, POOL_AT_ONCE_BYTES, workersPay, type RunSoFar } from '../../src/bulk/pool-policy.js';
 
 const MiB = 1024 * 1024;
-const run = (over: Partial<RunSoFar>): RunSoFar => ({ threads: 'when-worth-it', inlineBytes: 10 * MiB, elapsedMs: 5000, bytesRead: 10 * MiB, totalBytes: 100 * MiB, ...over });
+const run = (over: Partial<RunSoFar>): RunSoFar => ({ threads: 'when-worth-it', inlineBytes: 10 * MiB, elapsedMs: 5000, bytesRead: 10 * MiB, totalBytes: 80 * MiB, ...over });
 
 describe('workersPay', () => {
   it('never for a run under the small-run size, asked or not', () => {
@@ -29,9 +29,10 @@ describe('workersPay', () => {
   });
 
   it('default: only when at least as much input is left as has been read', () => {
-    expect(workersPay(run({ bytesRead: 50 * MiB, totalBytes: 100 * MiB }))).toBe(true);
-    expect(workersPay(run({ bytesRead: 51 * MiB, totalBytes: 100 * MiB }))).toBe(false);
-    expect(workersPay(run({ bytesRead: 100 * MiB, totalBytes: 100 * MiB }))).toBe(false);
+    // Below the at-once size, so the time and the bytes left decide.
+    expect(workersPay(run({ bytesRead: 40 * MiB, totalBytes: 80 * MiB }))).toBe(true);
+    expect(workersPay(run({ bytesRead: 41 * MiB, totalBytes: 80 * MiB }))).toBe(false);
+    expect(workersPay(run({ bytesRead: 80 * MiB, totalBytes: 80 * MiB }))).toBe(false);
   });
 
   it('default, unknown size (stdin, a FIFO): a stream that has lasted is taken to go on', () => {
