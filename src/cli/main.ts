@@ -6,8 +6,8 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { XborderError } from '../errors.js';
-import { guardStdio } from '../io/write-errors.js';
 import { defineCommands } from './commands/index.js';
+import { guardStdio } from './guard-stdio.js';
 import { defineGlobalOptions } from './global-options.js';
 import { useXborderUsageErrors } from './usage-errors.js';
 

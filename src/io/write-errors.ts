@@ -1,9 +1,8 @@
 /**
  * Failures to write output (a full disk, a file size limit, a read-only or closed target) in words,
- * and the handler that turns one on stdout or stderr into one clear line and exit 2 instead of an
- * uncaught stack trace.
+ * and the exit code of an output that cannot be written. The handler for stdout and stderr, which
+ * exits, is the CLI's (src/cli/guard-stdio.ts).
  */
-import { writeSync } from 'node:fs';
 
 /** Why a write failed, in words, from its errno code. */
 export function writeFailure(error: unknown): string {
@@ -30,26 +29,3 @@ export function writeFailure(error: unknown): string {
 
 /** The exit code of an output target that cannot be written: a usage problem (the target given). */
 export const WRITE_FAILURE_EXIT = 2;
-
-/**
- * Installs the error handlers of stdout and stderr. A closed pipe (`xborder ... | head`) is the
- * reader's choice and ends the run quietly. Any other failure of stdout (`> /dev/full`, a full disk,
- * a read-only descriptor) prints one line on stderr and exits 2: the report did not reach its
- * reader. stderr only carries progress, warnings and messages: when it cannot be written the run
- * goes on, its report and exit code intact.
- */
-export function guardStdio(streams: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream } = process): void {
-  streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    try {
-      // Straight to the descriptor: this is the last word, and it must not queue behind anything.
-      writeSync(2, `xborder: cannot write the output to stdout: ${writeFailure(error)}.\n`);
-    } catch {
-      // stderr is gone as well: the exit code is all that is left to say it.
-    }
-    process.exit(WRITE_FAILURE_EXIT);
-  });
-  streams.stderr.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
-}
