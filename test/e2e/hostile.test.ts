@@ -103,11 +103,8 @@ describe('hostile merchants', () => {
   });
 
   it('a server that drips bytes forever is cut at the total timeout', async () => {
-    const started = Date.now();
+    // The drip never ends: the verdict below names the timeout that cut it (a hang is runCli's kill).
     const r = await cartCheck('drip', '--timeout', '1s');
-    // A hang detector only (the drip never ends; a loaded machine starts the CLI in seconds): the
-    // verdict below names the timeout that cut it.
-    expect(Date.now() - started).toBeLessThan(45_000);
     expect(r.code).toBe(1);
     expect(r.failed['within-timeout']).toMatch(/failed/);
   });
@@ -243,12 +240,10 @@ describe('hostile platform endpoints (gift-card validate, platform call)', () =>
     const silent = await giftCard(`${platform.url}/silent`, '--first-byte-timeout', '300ms', '--timeout', '20s');
     expect(silent.code).toBe(1);
     expect(silent.failed['within-timeout']).toMatch(/sent no response headers within 300 ms/);
-    // Cut by the first-byte timeout, not the 20 s total one (the message says which); the bound is a hang detector.
-    expect(silent.ms).toBeLessThan(19_000);
+    // Cut by the first-byte timeout, not the 20 s total one: the message says which.
     const drip = await giftCard(`${platform.url}/drip`, '--first-byte-timeout', '300ms', '--timeout', '1s');
     expect(drip.code).toBe(1);
     expect(drip.failed['within-timeout']).toMatch(/did not finish within 1000 ms/);
-    expect(drip.ms).toBeLessThan(45_000); // the drip never ends: a hang detector only
   });
 
   it('a redirect is reported and never followed', async () => {

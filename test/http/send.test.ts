@@ -226,7 +226,6 @@ describe('send: transport failures', () => {
       const ex = await send(get(srv.url), settings({ timeoutMs: 1000 }));
       expect(ex.error?.code).toBe('TIMEOUT_TOTAL');
       expect(ex.durationMs).toBeGreaterThanOrEqual(950);
-      expect(ex.durationMs).toBeLessThan(20_000); // the drip never ends: a hang detector (the code says which timeout cut it)
       expect(ex.response!.status).toBe(200);
       expect(ex.response!.body.length).toBeGreaterThanOrEqual(2);
     } finally {
@@ -244,7 +243,6 @@ describe('send: transport failures', () => {
       const ex = await send(get(srv.url), settings({ firstByteTimeoutMs: 300, retries: 2, retryIntervalMs: 50 }));
       expect(ex.error?.code).toBe('TIMEOUT_FIRST_BYTE');
       expect(ex.response).toBeUndefined();
-      expect(ex.durationMs).toBeLessThan(20_000); // a hang detector: `hits` shows there was no retry
       expect(hits).toBe(1);
     } finally {
       await srv.close();

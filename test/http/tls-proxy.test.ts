@@ -154,12 +154,10 @@ describe('proxy failures', () => {
     });
     const proxy = await listen(proxyServer);
     try {
-      const started = Date.now();
       const ex = await send({ method: 'GET', url: secure.url, headers: {} }, settings({ proxy: proxy.url, caFile: tls.certFile, timeoutMs: 4000, firstByteTimeoutMs: 4000 }));
       expect(ex.error?.code).toBe('PROXY');
       expect(ex.error?.message).toContain(`the proxy 127.0.0.1:${proxy.port} closed the connection`);
-      // Failed by the proxy's close (the code), before either 4 s timeout could fire: no reconnect storm.
-      expect(Date.now() - started).toBeLessThan(4000);
+      // Failed by the proxy's close (the code and message, not a timeout's), with no reconnect storm.
       expect(connects).toBeLessThanOrEqual(2);
     } finally {
       await proxy.close();
