@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult, XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const RIGHT = { header: 'right-Header-Key-4d5e6f', password: 'basic-Pass-1a2b3c' };
@@ -29,17 +30,14 @@ const keys: string[] = [];
 let dir: string;
 
 function serverConfig(): XborderConfig {
-  return {
-    merchantGUID: GUID,
-    merchant: { baseUrl: 'http://127.0.0.1:1', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'cart-token-0001', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
-    platform: { guidIn: 'query' },
-    giftCard: {},
+  return merchantConfig({
+    guid: GUID,
+    cartToken: 'cart-token-0001',
     auth: [
-      { mode: 'header', name: 'X-Merchant-Key', value: RIGHT.header },
-      { mode: 'basic', username: 'platform', password: RIGHT.password },
-    ],
-    http: { timeoutMs: 5000, connectTimeoutMs: 5000, firstByteTimeoutMs: 5000, maxBodyBytes: 1 << 20, retries: 0, retryIntervalMs: 1000 },
-  } as XborderConfig;
+    { mode: 'header', name: 'X-Merchant-Key', value: RIGHT.header },
+    { mode: 'basic', username: 'platform', password: RIGHT.password },
+  ],
+  });
 }
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import type { XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const SECRETS = { header: 'hdr-Secret-7f3a91', password: 'pw-Secret-2b8c44', jwt: 'jwt-Secret-9d1e55-long-enough', query: 'qk-Secret-5a6b77' };
@@ -29,11 +30,9 @@ function configs(baseUrl: string): { server: XborderConfig; file: Record<string,
     ],
     timeoutMs: 5000,
   };
-  const server = {
-    merchantGUID: file.merchantGUID,
-    merchant: { ...file.merchant, cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
-    platform: { guidIn: 'query' },
-    giftCard: {},
+  const server = merchantConfig({
+    guid: file.merchantGUID,
+    cartToken: file.merchant.cartToken,
     auth: [
       { mode: 'header', name: 'X-Merchant-Key', value: SECRETS.header },
       { mode: 'basic', username: 'platform', password: SECRETS.password },
@@ -41,8 +40,7 @@ function configs(baseUrl: string): { server: XborderConfig; file: Record<string,
       { mode: 'query', name: 'key', value: SECRETS.query },
       { mode: 'ip', localAddress: '127.0.0.1', deniedLocalAddress: '127.0.0.2' },
     ],
-    http: { timeoutMs: 5000, connectTimeoutMs: 5000, firstByteTimeoutMs: 5000, maxBodyBytes: 10 * 1024 * 1024, retries: 0, retryIntervalMs: 1000 },
-  } as XborderConfig;
+  });
   return { server, file };
 }
 

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult, XborderConfig } from '../../src/model.js';
+import type { RunResult } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { launchChromium } from '../helpers/chromium.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const GUID = 'a1b2c3d4-0000-4000-8000-00000000abd0';
@@ -18,14 +19,7 @@ let merchant: MockMerchantServer;
 let dir: string;
 
 beforeAll(async () => {
-  const server = {
-    merchantGUID: GUID,
-    merchant: { baseUrl: 'http://127.0.0.1:1', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'cart-token-0003', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
-    platform: { guidIn: 'query' },
-    giftCard: {},
-    auth: [{ mode: 'none' }],
-    http: { timeoutMs: 5000, connectTimeoutMs: 5000, firstByteTimeoutMs: 5000, maxBodyBytes: 1 << 20, retries: 0, retryIntervalMs: 1000 },
-  } as XborderConfig;
+  const server = merchantConfig({ guid: GUID, cartToken: 'cart-token-0003', auth: [{ mode: 'none' }] });
   merchant = await startMockMerchant({ config: server, fault: 'order-missing-payment-fields' });
   dir = mkdtempSync(join(tmpdir(), 'xb-html-first-'));
   writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: { baseUrl: merchant.url, cartMethods: ['GET', 'POST'], cartToken: 'cart-token-0003' }, auth: [{ mode: 'none' }], timeoutMs: 5000 }));

@@ -12,6 +12,7 @@ import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merch
 import { startMockPlatform } from '../../src/mock/platform/server.js';
 import { createServer } from 'node:http';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
@@ -38,19 +39,16 @@ let platform: RunningServer;
 const outputs: { label: string; text: string }[] = [];
 
 function serverConfig(): XborderConfig {
-  return {
-    merchantGUID: GUID,
-    merchant: { baseUrl: '', cartPath: '/get-checkout-cart-info-url', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: '2c5c7b3db2ed101426cba38d9c534086', countryCode: 'DE', currencyCode: 'EUR', cartParams: {}, cartTokenParam: 'merchantCartToken', carts: [], events: [], paymentPath: '/order-payment-only-url', statusPath: '/order-status-update-only-url', shippingInfoPath: '/order-shipping-info-update-only-url', documentsPath: '/send-additional-required-documents-url', refundPath: '/order-refund-url' },
-    platform: { guidIn: 'query' },
-    giftCard: {},
+  return merchantConfig({
+    guid: GUID,
+    cartToken: '2c5c7b3db2ed101426cba38d9c534086',
     auth: [
-      { mode: 'header', name: 'X-Merchant-Key', value: SECRET.header },
-      { mode: 'basic', username: 'platform', password: SECRET.password },
-      { mode: 'jwt', algorithm: 'HS256', secret: SECRET.jwt, issuer: 'platform' },
-      { mode: 'query', name: 'key', value: SECRET.query },
-    ],
-    http: { timeoutMs: 5000, connectTimeoutMs: 5000, firstByteTimeoutMs: 5000, maxBodyBytes: 1 << 20, retries: 0, retryIntervalMs: 1000 },
-  };
+    { mode: 'header', name: 'X-Merchant-Key', value: SECRET.header },
+    { mode: 'basic', username: 'platform', password: SECRET.password },
+    { mode: 'jwt', algorithm: 'HS256', secret: SECRET.jwt, issuer: 'platform' },
+    { mode: 'query', name: 'key', value: SECRET.query },
+  ],
+  });
 }
 
 function writeConfig(name: string, baseUrl: string): string {

@@ -3,21 +3,16 @@
  * fields URL-encoded as the platform sends them), and a server started per test and always closed.
  */
 import { afterEach } from 'vitest';
-import { defaultConfig } from '../../src/config/defaults.js';
 import type { AuthConfig, XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 
 export const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 export const TOKEN = '2c5c7b3db2ed101426cba38d9c534086';
 
 /** The default config with these auth modes and cart methods. */
 export function testConfig(auth: AuthConfig[] = [{ mode: 'none' }], cartMethods: ('GET' | 'POST')[] = ['GET', 'POST']): XborderConfig {
-  const config = defaultConfig();
-  config.merchantGUID = GUID;
-  config.merchant.cartToken = TOKEN;
-  config.merchant.cartMethods = cartMethods;
-  config.auth = auth;
-  return config;
+  return merchantConfig({ guid: GUID, cartToken: TOKEN, auth, cartMethods });
 }
 
 const running: MockMerchantServer[] = [];
