@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../helpers/files-under.js';
 import { runCli } from '../helpers/run-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
@@ -36,10 +37,6 @@ const ENV = { XB_KEY: KEY, XB_PASSWORD: PASSWORD };
 const run = promisify(execFile);
 const runsIn = (d: string) => (existsSync(join(d, '.xborder/runs')) ? readdirSync(join(d, '.xborder/runs')).sort() : []);
 
-function allFiles(root: string): string[] {
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
 describe('the run folder', () => {
   it('saves the reports and a reproduction per failed case, with no secret in any file', async () => {
     const result = await runCli(['check'], { cwd: dir, env: ENV });
@@ -53,11 +50,11 @@ describe('the run folder', () => {
     const html = readFileSync(join(root, 'report.html'), 'utf8');
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('idempotent-redelivery');
-    const scripts = allFiles(root).filter((f) => f.endsWith('reproduce.sh'));
+    const scripts = filesUnder(root).map((f) => join(root, f)).filter((f) => f.endsWith('reproduce.sh'));
     expect(scripts.length).toBe(2);
     // The table points at the script instead of printing a long curl.
     expect(result.stdout).toMatch(/reproduce: sh \.xborder\/runs\/.*\/reproduce\.sh/);
-    for (const file of allFiles(root)) {
+    for (const file of filesUnder(root).map((f) => join(root, f))) {
       const text = readFileSync(file, 'utf8');
       for (const secret of [KEY, PASSWORD, Buffer.from(`platform:${PASSWORD}`).toString('base64')]) expect(text, file).not.toContain(secret);
     }
@@ -68,7 +65,7 @@ describe('the run folder', () => {
 
   it('reproduce.sh reproduces the failure against the merchant: curl succeeds with the same status', async () => {
     const root = join(dir, '.xborder/runs', runsIn(dir)[0]!);
-    const script = allFiles(root).find((f) => f.endsWith('reproduce.sh') && f.includes('-header'))!;
+    const script = filesUnder(root).map((f) => join(root, f)).find((f) => f.endsWith('reproduce.sh') && f.includes('-header'))!;
     const response = readFileSync(join(script, '../response.txt'), 'utf8');
     // Asynchronously: the merchant answering it lives in this very process.
     const { stdout: out } = await run('sh', [script], { env: { ...process.env, XB_KEY: KEY }, encoding: 'utf8' });

@@ -5,12 +5,13 @@
  * text and inside a JSON string (where the CRLF is written `\r\n`). Every output (table with -v,
  * --json, the run folder) is searched, base64 runs decoded too.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
+import { filesUnder } from '../helpers/files-under.js';
 import { runCli } from '../helpers/run-cli.js';
 import { cardLeaksIn, leakScanner } from '../redact/echo-forms.js';
 
@@ -91,7 +92,7 @@ describe('secrets behind base64 and dotted card numbers', () => {
     ]);
     expect(table.code).toBe(1);
     expect(json.code).toBe(1);
-    const files = (readdirSync(join(dir, 'order-run'), { recursive: true }) as string[]).filter((f) => statSync(join(dir, 'order-run', f)).isFile());
+    const files = filesUnder(join(dir, 'order-run'));
     const outputs = [table.stdout, table.stderr, json.stdout, json.stderr, ...files.map((f) => readFileSync(join(dir, 'order-run', f), 'utf8'))];
     expect(outputs.flatMap(cardDataIn)).toEqual([]);
     // The echo is there (masked), and the card's last 4 digits stay readable.

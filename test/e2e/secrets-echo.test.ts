@@ -6,12 +6,13 @@
  * every secret in every form (echo-forms.ts), including the JWTs and Basic credentials xborder made
  * during the run, which the echo servers record as they receive them.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
+import { filesUnder } from '../helpers/files-under.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { cardLeaksIn, htmlEscaped, leakScanner, leaksIn, phpJson } from '../redact/echo-forms.js';
 
@@ -242,9 +243,8 @@ describe('echoing merchants: no secret in any form in any output', () => {
     const junit = readdirSync(dir).filter((f) => f.endsWith('.xml'));
     expect(junit.length).toBe(forms.length + 2);
     // Every file the runs wrote: JUnit reports and whatever a run saves (a run folder, if any).
-    const files = (readdirSync(dir, { recursive: true }) as string[])
+    const files = filesUnder(dir)
       .filter((f) => !f.endsWith('.json') || f.includes('.xborder'))
-      .filter((f) => statSync(join(dir, f)).isFile())
       .map((f) => ({ label: f, text: readFileSync(join(dir, f), 'latin1') + readFileSync(join(dir, f), 'utf8') }));
     // The servers saw the credentials xborder made: 4 auth modes, negative variants included.
     expect([...made.keys()].filter((k) => k.startsWith('jwt signature')).length).toBeGreaterThanOrEqual(forms.length * 3);

@@ -7,12 +7,13 @@
  * clear (devtools), nor of `check-cart -v --json`. Cart tokens and the interface's ids stay visible.
  */
 import http from 'node:http';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/mock/running-server.js';
+import { filesUnder } from '../helpers/files-under.js';
 import { runCli } from '../helpers/run-cli.js';
 import { startProxyCli } from '../helpers/proxy-cli.js';
 
@@ -37,10 +38,6 @@ function leaks(text: string): string[] {
   return SECRETS.flatMap((s) => [s, Buffer.from(s).toString('base64').replace(/=+$/, '')]).filter((form) => text.includes(form));
 }
 
-/** Every file under `root` as text. */
-function filesUnder(root: string): { name: string; text: string }[] {
-  return (readdirSync(root, { recursive: true }) as string[]).filter((f) => statSync(join(root, f)).isFile()).map((f) => ({ name: f, text: readFileSync(join(root, f), 'utf8') }));
-}
 
 
 /** A POST of the order through `url` with the platform's credentials. */
@@ -84,7 +81,7 @@ describe('credentials seen on the wire are masked in every output', () => {
     expect(await postOrder(url)).toBe(200);
     const proxy = await done;
     expect(proxy.code).toBe(1);
-    const outputs = [{ name: 'stdout', text: proxy.stdout }, { name: 'stderr', text: proxy.stderr }, { name: 'wire.har', text: readFileSync(join(dir, 'wire.har'), 'utf8') }, { name: 'wire.html', text: readFileSync(join(dir, 'wire.html'), 'utf8') }, ...filesUnder(join(dir, 'wire-run'))];
+    const outputs = [{ name: 'stdout', text: proxy.stdout }, { name: 'stderr', text: proxy.stderr }, { name: 'wire.har', text: readFileSync(join(dir, 'wire.har'), 'utf8') }, { name: 'wire.html', text: readFileSync(join(dir, 'wire.html'), 'utf8') }, ...filesUnder(join(dir, 'wire-run')).map((f) => ({ name: f, text: readFileSync(join(dir, 'wire-run', f), 'utf8') }))];
     expect(outputs.map((o) => o.name)).toEqual(expect.arrayContaining(['report.json', 'report.html']));
     expect(outputs.flatMap((o) => leaks(o.text).map((l) => `${o.name}: ${l}`))).toEqual([]);
     // The script asks for the recorded credentials instead of writing them.
