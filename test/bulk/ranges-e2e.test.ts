@@ -11,8 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { BIN, runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xb-ranges-e2e-'));
 const order = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../samples/order-full.json', import.meta.url), 'utf8'));
@@ -43,29 +42,11 @@ function corpus(name: string, mib: number, edit: (i: number, line: Buffer) => Bu
   return file;
 }
 
-/** `xborder args...` with `bytes` piped on stdin as they are (runCli's input is a string, written as UTF-8). */
-function runPiped(args: string[], bytes: Buffer): Promise<CliResult> {
-  const env: Record<string, string> = { NO_COLOR: '1' };
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    // The CLI stops reading at an error: the rest of what is written then meets a closed pipe.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(bytes);
-  });
-}
-
 /** The runs of one file: --jobs 1, 2, 3, the default, and stdin (its source renamed to the file's). */
 async function runsOf(file: string, args: string[] = ['--json'], jobsList: string[][] = [['--jobs', '1'], ['--jobs', '2'], ['--jobs', '3'], []]): Promise<{ files: CliResult[]; stdin: CliResult }> {
   const files: CliResult[] = [];
   for (const jobs of jobsList) files.push(await runCli(['validate', ...args, ...jobs, file], { timeoutMs: 120_000 }));
-  const piped = await runPiped(['validate', ...args, '--jobs', '2', '-'], readFileSync(file));
+  const piped = await runCli(['validate', ...args, '--jobs', '2', '-'], { input: readFileSync(file), timeoutMs: 120_000 });
   const rename = (text: string): string => text.split('<stdin>').join(file);
   return { files, stdin: { code: piped.code, stdout: rename(piped.stdout), stderr: rename(piped.stderr) } };
 }

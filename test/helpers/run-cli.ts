@@ -14,9 +14,10 @@ export interface CliResult {
 
 /**
  * Runs `xborder args...`; `env` is added to a clean environment (no XBORDER_* leaks in); `nodeArgs`
- * go to node before the launcher (`--trace-gc-nvp`).
+ * go to node before the launcher (`--trace-gc-nvp`); `input` is piped on stdin (a string as UTF-8,
+ * bytes as they are).
  */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; input?: string | Buffer; timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<CliResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && k !== 'FORCE_COLOR') env[k] = v;
   Object.assign(env, { NO_COLOR: '1' }, options.env);
@@ -32,6 +33,8 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // The CLI may stop reading at an error: the rest of the input then meets a closed pipe.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(options.input ?? '');
   });
 }
