@@ -6,12 +6,8 @@
  * may fail. Carts come from each store through `merchant.newCart` (curl POSTing to the store's
  * new-cart route), as a user's command calling the store's own API would get them.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { curlNewCart } from '../helpers/new-cart-curl.js';
-import { runCli } from '../helpers/run-cli.js';
+import { checkJson, storeProject } from '../helpers/store-project.js';
 import type { PersonaAuth, PersonaHandle, PersonaOptions } from '../personas/common.js';
 import { startRails } from '../personas/rails.js';
 import { startShopware } from '../personas/shopware.js';
@@ -42,24 +38,9 @@ interface PersonaRun {
 async function checkPersona(run: PersonaRun, extra: string[] = [], merchantExtra: Record<string, unknown> = {}): Promise<{ code: number | null; report: Report; stderr: string; handle: PersonaHandle }> {
   const handle = await run.start({ merchantGUID: GUID, auth: run.auth });
   running.push(handle);
-  const dir = mkdtempSync(join(tmpdir(), 'xb-persona-'));
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({
-    merchantGUID: GUID,
-    merchant: {
-      baseUrl: handle.url,
-      cartMethods: run.cartMethods,
-      ...(run.cartTokenParam ? { cartTokenParam: run.cartTokenParam } : {}),
-      newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) },
-      countryCode: 'DE',
-      currencyCode: 'EUR',
-      ...merchantExtra,
-    },
-    auth: [run.auth],
-    timeoutMs: 10_000,
-  }, null, 2));
-  const result = await runCli(['check', '--json', ...extra], { cwd: dir, timeoutMs: 120_000 });
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-  return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr, handle };
+  const merchant = { ...(run.cartTokenParam ? { cartTokenParam: run.cartTokenParam } : {}), ...merchantExtra };
+  const dir = storeProject(handle.url, { guid: GUID, auth: [run.auth], cartMethods: run.cartMethods, timeoutMs: 10_000, merchant });
+  return { ...(await checkJson<Report>(dir, extra)), handle };
 }
 
 /** `endpoint variant: check` for every check of `status`, sorted and unique. */

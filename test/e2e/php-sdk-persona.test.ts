@@ -6,12 +6,8 @@
  * forms (exit 1). Before the reader model, the cart's `""` for Brand, Volume, ImageHeight... failed
  * cart-schema.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { curlNewCart } from '../helpers/new-cart-curl.js';
-import { runCli } from '../helpers/run-cli.js';
+import { checkJson, storeProject } from '../helpers/store-project.js';
 import type { PersonaHandle } from '../personas/common.js';
 import { startPhpSdk } from '../personas/php-sdk.js';
 
@@ -28,25 +24,12 @@ afterEach(async () => {
 });
 
 async function check(extra: string[]): Promise<{ code: number | null; report: Report }> {
-  const handle = await startPhpSdk({ merchantGUID: GUID, auth: { mode: 'header', name: 'X-Sdk-Key', value: 'php-Secret-51e' } });
+  const auth = { mode: 'header', name: 'X-Sdk-Key', value: 'php-Secret-51e' } as const;
+  const handle = await startPhpSdk({ merchantGUID: GUID, auth });
   running.push(handle);
-  const dir = mkdtempSync(join(tmpdir(), 'xb-php-sdk-'));
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({
-    merchantGUID: GUID,
-    merchant: {
-      baseUrl: handle.url,
-      cartMethods: ['GET', 'POST'],
-      newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) },
-      countryCode: 'DE',
-      currencyCode: 'EUR',
-      events: ['status'],
-    },
-    auth: [{ mode: 'header', name: 'X-Sdk-Key', value: 'php-Secret-51e' }],
-    timeoutMs: 10_000,
-  }, null, 2));
-  const result = await runCli(['check', '--json', '--no-save', ...extra], { cwd: dir, timeoutMs: 120_000 });
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-  return { code: result.code, report: JSON.parse(result.stdout) as Report };
+  const dir = storeProject(handle.url, { guid: GUID, auth: [auth], cartMethods: ['GET', 'POST'], timeoutMs: 10_000, merchant: { events: ['status'] } });
+  const { code, report } = await checkJson<Report>(dir, ['--no-save', ...extra]);
+  return { code, report };
 }
 
 /** `endpoint variant: check` for every check of `status`, sorted and unique. */

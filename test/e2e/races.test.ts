@@ -5,12 +5,12 @@
  * re-delivery; the second passes all. The merchant's own log proves the copies really overlapped.
  * Then the reference merchant's race and leak faults through `xborder demo`, and a bad `--race`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { runCli } from '../helpers/run-cli.js';
+import { checkJson, storeProject } from '../helpers/store-project.js';
 import { startCheckThenInsert, type CheckThenInsertHandle, type DeliveryLog } from '../personas/check-then-insert.js';
 
 const GUID = '3a7e1c52-9b0d-4e6f-8a21-5c4d3b2a1f09';
@@ -30,16 +30,9 @@ afterEach(async () => {
 async function checkPersona(persona: { createMs: number; lock?: boolean }, timeoutMs: number, extra: string[] = []) {
   const handle = await startCheckThenInsert({ merchantGUID: GUID, ...persona });
   running.push(handle);
-  const dir = mkdtempSync(join(tmpdir(), 'xb-races-'));
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({
-    merchantGUID: GUID,
-    merchant: { baseUrl: handle.url, cartMethods: ['GET'], newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) }, countryCode: 'DE', currencyCode: 'EUR', events: ['refund'] },
-    auth: [{ mode: 'none' }],
-    timeoutMs,
-  }));
-  const result = await runCli(['check', '--json', '--no-save', '--checks', RACE_CHECKS, ...extra], { cwd: dir, timeoutMs: 120_000 });
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-  return { code: result.code, report: JSON.parse(result.stdout) as Report, handle };
+  const dir = storeProject(handle.url, { guid: GUID, auth: [{ mode: 'none' }], cartMethods: ['GET'], timeoutMs, merchant: { events: ['refund'] } });
+  const { code, report } = await checkJson<Report>(dir, ['--no-save', '--checks', RACE_CHECKS, ...extra]);
+  return { code, report, handle };
 }
 
 /** The status of check `id` (in the one case that carries it). */
