@@ -371,6 +371,22 @@ export class Redactor {
     return this.secrets.has(s) && this.isWeak(s);
   }
 
+  /**
+   * `value` masked as json() masks it at its place in a document: under the keys `path` names
+   * (PaymentDetails > CardNumber, CardFields > any field), where the keys above it decide as much as
+   * the value does. For a single value reported apart from its document (a finding's actual value).
+   */
+  jsonAt(value: unknown, path: readonly string[]): unknown {
+    // A computed key makes an own property, even for "__proto__".
+    let masked = this.json(path.reduceRight<unknown>((inner, token) => ({ [token]: inner }), value));
+    for (const token of path) {
+      // An ancestor masked whole (a card-fields value, a credential-named block) hides this value too.
+      if (masked === null || typeof masked !== 'object') return masked;
+      masked = (masked as Record<string, unknown>)[token];
+    }
+    return masked;
+  }
+
   /** A deep copy of a JSON-like value with secret keys masked and every string passed through text(). */
   json<T>(value: T): T {
     return this.walk(value, 0) as T;

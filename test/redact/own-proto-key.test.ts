@@ -29,3 +29,15 @@ describe('Redactor and a "__proto__" key', () => {
     expect(JSON.stringify(copy)).toBe(`{"__proto__":"v","authorization":"${MASK}"}`);
   });
 });
+
+describe('Redactor.jsonAt: a value masked by its place in the document', () => {
+  it('masks by the keys above the value, and whole under an ancestor masked whole', () => {
+    const r = new Redactor();
+    expect(r.jsonAt('4111111111111111', ['PaymentDetails', 'CardNumber'])).not.toContain('41111111');
+    expect(r.jsonAt('4821', ['CardFields', 'Pin'])).toBe(MASK);
+    // CardFields' values are masked whole, so a value deep inside one is too (it was a crash).
+    expect(r.jsonAt('XX', ['CardFields', 'Extra', '0', 'CountryCode'])).toBe(MASK);
+    expect(r.jsonAt('Berlin', ['PrimaryShipping', 'City'])).toBe('Berlin');
+    expect(r.jsonAt({ a: 1 }, ['__proto__'])).toEqual({ a: 1 });
+  });
+});

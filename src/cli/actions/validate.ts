@@ -48,7 +48,7 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (text) => redactor.text(text) });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
-  const mask: ValueMask = globals.showSecrets ? (v) => v : (value, path) => maskAt(redactor, value, path);
+  const mask: ValueMask = globals.showSecrets ? (v) => v : (value, path) => redactor.jsonAt(value, path ? parsePointer(path) : []);
 
   const totals = new Totals();
   const report: ValidateReport = globals.json
@@ -85,22 +85,6 @@ export async function run(opts: ValidateCommandOptions, cmd: Command): Promise<n
   progress.stop();
   await report.finish();
   return totals.exitCode();
-}
-
-/**
- * `value` masked as the redactor masks it in its place in the document: it is rebuilt inside the
- * keys of its pointer (PaymentDetails > CardNumber, CardFields > any field), masked, and read back.
- */
-function maskAt(redactor: Redactor, value: unknown, path: string | undefined): unknown {
-  const tokens = path ? parsePointer(path) : [];
-  // A computed key makes an own property, even for "__proto__".
-  let masked = redactor.json(tokens.reduceRight<unknown>((inner, token) => ({ [token]: inner }), value));
-  for (const token of tokens) {
-    // An ancestor masked whole (a card-fields value, a credential-named block) hides this value too.
-    if (masked === null || typeof masked !== 'object') return masked;
-    masked = (masked as Record<string, unknown>)[token];
-  }
-  return masked;
 }
 
 /** The files to read: as given, or stdin when none (refused on a terminal: it would wait forever). */
