@@ -23,7 +23,7 @@ export interface OrderContext {
   /** Store mode: a new order must convert a cart this merchant issued, once, with its CartHash. */
   storeMode?: boolean;
   /** Race faults: the slow work between looking the order up and inserting it (race-faults.ts). */
-  pauseBeforeInsert?: () => Promise<void>;
+  pauseBeforeInsert?: (orderId: string) => Promise<void>;
 }
 
 /** Handles one SendOrderToMerchant body (raw bytes) and returns the answer. */
@@ -106,7 +106,7 @@ async function storeOrder(orderId: string, decoded: JsonObject, ctx: OrderContex
     if (problem) return problem;
   }
   // Only the race faults wait here; without them lookup and insert stay one synchronous step.
-  if (ctx.pauseBeforeInsert) await ctx.pauseBeforeInsert();
+  if (ctx.pauseBeforeInsert) await ctx.pauseBeforeInsert(orderId);
   if (ctx.storeMode) useCart(decoded, ctx);
   return store.create(orderId, decoded);
 }

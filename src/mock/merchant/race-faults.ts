@@ -10,8 +10,41 @@ import { parseJson } from './http-io.js';
 import { findOrder, orderReference } from './events/common.js';
 import type { MerchantStore } from './store.js';
 
-/** Milliseconds between lookup and insert under `redelivery-race` and `refund-race`: a fraud check or a payment call. */
-export const RACE_DELAY_MS = 50;
+/**
+ * Under `redelivery-race` and `refund-race`, the slow part between lookup and insert (a fraud check
+ * or a payment call) lasts until no copy of the same order has arrived for this many milliseconds.
+ * A fixed pause made the fault's outcome depend on the machine's load: on a busy CI runner the last
+ * of four copies sent at once could arrive after the first had inserted, and a run showed three
+ * orders instead of four. Copies sent at once arrive well within this of each other.
+ */
+export const RACE_QUIET_MS = 200;
+
+/**
+ * The window in which racing copies of one order miss each other: each delivery's slow part ends
+ * once no copy of its key has arrived for RACE_QUIET_MS, so every copy of a burst inserts after all
+ * of them have looked up, whatever the load; a copy after the burst's answers finds what it made.
+ */
+export class RaceWindow {
+  private readonly lastArrival = new Map<string, number>();
+  private readonly waiting = new Map<string, number>();
+
+  /** Notes a copy of `key` arriving (looking up), then waits out the quiet window. */
+  async pause(key: string): Promise<void> {
+    this.lastArrival.set(key, Date.now());
+    this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
+    try {
+      for (;;) {
+        const left = this.lastArrival.get(key)! + RACE_QUIET_MS - Date.now();
+        if (left <= 0) return;
+        await sleep(left);
+      }
+    } finally {
+      const still = this.waiting.get(key)! - 1;
+      // The last copy out forgets the key, so a long-running merchant keeps no entry per order.
+      if (still === 0) { this.waiting.delete(key); this.lastArrival.delete(key); } else this.waiting.set(key, still);
+    }
+  }
+}
 
 /** True for the faults whose order creation is not serialised per OrderId. */
 export function racesOrders(fault: string | undefined): boolean {
@@ -20,11 +53,15 @@ export function racesOrders(fault: string | undefined): boolean {
 
 /**
  * What happens between an order's lookup and its insert: nothing for a conforming merchant (the
- * two are one step under its per-OrderId lock); a wait for the racing faults (`slow-redelivery`
- * takes slowMs, longer than the platform waits before it retries).
+ * two are one step under its per-OrderId lock); a wait for the racing faults (`redelivery-race`
+ * until the burst of copies is over, `slow-redelivery` slowMs, longer than the platform waits
+ * before it retries).
  */
-export function pauseBeforeInsert(fault: string | undefined, slowMs: number): (() => Promise<void>) | undefined {
-  if (fault === 'redelivery-race') return () => sleep(RACE_DELAY_MS);
+export function pauseBeforeInsert(fault: string | undefined, slowMs: number): ((orderId: string) => Promise<void>) | undefined {
+  if (fault === 'redelivery-race') {
+    const window = new RaceWindow();
+    return (orderId) => window.pause(orderId);
+  }
   if (fault === 'slow-redelivery') return () => sleep(slowMs);
   return undefined;
 }

@@ -17,7 +17,7 @@ import { eventAt, type EventKind } from './events/paths.js';
 import { handleEvent } from './events/route.js';
 import { MerchantStore, type MerchantStateSnapshot } from './store.js';
 import { KeyedLock } from './keyed-lock.js';
-import { orderKeyOf, pauseBeforeInsert, racesOrders, refundIdsAtArrival, RACE_DELAY_MS, sleep as pause } from './race-faults.js';
+import { orderKeyOf, pauseBeforeInsert, racesOrders, RaceWindow, refundIdsAtArrival } from './race-faults.js';
 import { leakInternals } from './leak-fault.js';
 
 /** Options of the reference merchant. */
@@ -81,7 +81,7 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
   const storeMode = options.store === true;
   const shape = options.responseShape ?? (storeMode ? 'flat' : 'wrapped');
   const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
-  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs, requireOrderParam: options.requireOrderParam, orderLock: new KeyedLock(), pauseBeforeInsert: pauseBeforeInsert(fault, slowMs) };
+  const ctx: HandlerContext = { config, fault, store, storeMode, slowMs, requireOrderParam: options.requireOrderParam, orderLock: new KeyedLock(), refundWindow: new RaceWindow(), pauseBeforeInsert: pauseBeforeInsert(fault, slowMs) };
 
   const server = createServer((req, res) => {
     handle(req, ctx)
@@ -111,7 +111,9 @@ interface HandlerContext {
   requireOrderParam?: string;
   /** Deliveries of one OrderId, one at a time (the race faults go without). */
   orderLock: KeyedLock;
-  pauseBeforeInsert?: () => Promise<void>;
+  /** `refund-race`: copies of one order's refund miss each other while they keep arriving. */
+  refundWindow: RaceWindow;
+  pauseBeforeInsert?: (orderId: string) => Promise<void>;
 }
 
 /** Where store mode issues carts: the stand-in for a store's own API, so no platform auth applies. */
@@ -166,7 +168,7 @@ function orderReply(body: Buffer, ctx: HandlerContext): Promise<Reply> {
 async function eventReply(event: EventKind, body: Buffer, ctx: HandlerContext): Promise<Reply> {
   if (ctx.fault !== 'refund-race' || event !== 'refund') return handleEvent(event, body, ctx);
   const known = refundIdsAtArrival(body, ctx.store);
-  await pause(RACE_DELAY_MS);
+  await ctx.refundWindow.pause(orderKeyOf(body));
   return handleEvent(event, body, known ? { ...ctx, refundIdsAtArrival: known } : ctx);
 }
 
