@@ -6,7 +6,8 @@ import { Worker } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
 import { returnItemBuffer } from './item-buffers.js';
 import { runRange, type BulkItem, type RangeResult } from './range-item.js';
-import { encodeResult, runItem, type EncodedResult, type ItemResult } from './work-item.js';
+import { encodeResult, type EncodedResult } from './result-encoder.js';
+import { runItem, type ItemResult } from './work-item.js';
 
 /** What judging an item gives: a range's result, or a lines or files item's (plain or encoded). */
 export type BulkResult = ItemResult | EncodedResult | RangeResult;

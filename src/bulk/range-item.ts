@@ -13,7 +13,8 @@ import type { InvalidUtf8 } from './invalid-utf8.js';
 import { judge, type JudgeOptions, type JudgedDocument } from './judge.js';
 import { readRange } from './range-reader.js';
 import { unreadableError } from './read-small.js';
-import { encodeResult, failureOf, type EncodedResult, type ItemResult, type WorkItem } from './work-item.js';
+import { ResultEncoder, type EncodedResult } from './result-encoder.js';
+import { failureOf, type ItemResult, type WorkItem } from './work-item.js';
 
 /** The lines of `file` that start in `[start, end)`, an input already known to be NDJSON. */
 export interface RangeItem {
@@ -61,9 +62,14 @@ export interface RangeResult {
   stop?: RangeStop;
 }
 
-/** Judges the lines of a range, in order, up to the first line that is no document. */
+/**
+ * Judges the lines of a range, in order, up to the first line that is no document. With `encode`
+ * (a worker's range, or the main thread's beside workers) each document is encoded as soon as it is
+ * judged (see result-encoder.ts).
+ */
 export function runRange(item: RangeItem, options: JudgeOptions, encode: boolean): RangeResult {
   const docs: JudgedDocument[] = [];
+  const encoder = encode ? new ResultEncoder() : undefined;
   const utf8Docs: number[] = [];
   const utf8: InvalidUtf8[] = [];
   const probe: Utf8Probe = { at: -1 };
@@ -86,11 +92,13 @@ export function runRange(item: RangeItem, options: JudgeOptions, encode: boolean
       if (doc === BLANK) return true;
       const input = ndjsonInput(item.source, lineNo, doc, bytes, start, end, probe);
       if (input.invalidUtf8) {
-        utf8Docs.push(docs.length);
+        utf8Docs.push(encoder ? encoder.count : docs.length);
         utf8.push(input.invalidUtf8);
         delete input.invalidUtf8;
       }
-      docs.push(judge(input, options.forced, options.strict));
+      const judged = judge(input, options.forced, options.strict);
+      if (encoder) encoder.add(judged);
+      else docs.push(judged);
       return true;
     } catch (error) {
       bug = error;
@@ -106,6 +114,6 @@ export function runRange(item: RangeItem, options: JudgeOptions, encode: boolean
   }
   if (bug !== undefined) throw bug;
   if (stop) lines = stop.index + 1;
-  const result: ItemResult = failure ? { docs, failure } : { docs };
-  return { type: 'range', result: encode ? encodeResult(result) : result, lines, utf8Docs, utf8, stop };
+  const result = encoder ? encoder.finish(failure) : failure ? { docs, failure } : { docs };
+  return { type: 'range', result, lines, utf8Docs, utf8, stop };
 }

@@ -15,7 +15,7 @@ import { utf8Check } from './invalid-utf8.js';
 import type { JudgedDocument } from './judge.js';
 import { localLine, type RangeResult, type RangeStop } from './range-item.js';
 import { unreadableError } from './read-small.js';
-import { decodedDocuments } from './work-item.js';
+import { decodedDocuments } from './result-encoder.js';
 
 /** One input read in ranges: its lines delivered so far, where the next range's lines are numbered from. */
 export interface RangeLines {

@@ -23,7 +23,8 @@ import type { BulkItem, RangeItem, RangeResult } from './range-item.js';
 import { rangeDocuments, rangeStopError, type RangeLines } from './range-merge.js';
 import { workersPay } from './pool-policy.js';
 import { SMALL_FILE_BYTES, STDIN, fileChunks, readSmall, unreadableError } from './read-small.js';
-import { decodedDocuments, documentCount, inputErrorOf, type WorkItem } from './work-item.js';
+import { decodedDocuments, documentCount } from './result-encoder.js';
+import { inputErrorOf, type WorkItem } from './work-item.js';
 
 /** Counters a progress display reads while the run goes. */
 export interface BulkCounters {

@@ -6,7 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { JudgeOptions } from './judge.js';
 import { runRange, type BulkItem } from './range-item.js';
-import { encodeResult, runItem } from './work-item.js';
+import { encodeResult } from './result-encoder.js';
+import { runItem } from './work-item.js';
 
 const options = workerData as JudgeOptions;
 parentPort!.on('message', ({ id, item }: { id: number; item: BulkItem }) => {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { JudgedDocument } from '../../src/bulk/judge.js';
-import { decodedDocuments, documentCount, encodeResult, type ItemResult } from '../../src/bulk/work-item.js';
+import { ResultEncoder, decodedDocuments, documentCount, encodeResult } from '../../src/bulk/result-encoder.js';
+import type { ItemResult } from '../../src/bulk/work-item.js';
 import type { CheckResult } from '../../src/model.js';
 import { PAYLOAD_KINDS } from '../../src/validation/kinds.js';
 import { runs } from '../helpers/fuzz-runs.js';
@@ -70,5 +71,22 @@ describe('encodeResult / decodedDocuments', () => {
     expect(encoded.own).toHaveLength(1);
     expect(encoded.sources).toEqual(['orders.ndjson']);
     expect(printed(decodedDocuments(encoded))).toBe(printed(docs));
+  });
+
+  it('built one document at a time from a small start (a range encoded as it is judged), it is the same as encoding the whole result', () => {
+    fc.assert(
+      fc.property(itemResult, fc.integer({ min: 1, max: 8 }), (raw, expected) => {
+        const encoder = new ResultEncoder(expected);
+        raw.docs.forEach((doc, i) => {
+          expect(encoder.count).toBe(i);
+          encoder.add(doc);
+        });
+        const built = encoder.finish(raw.failure);
+        expect(structuredClone(built)).toEqual(structuredClone(encodeResult(raw)));
+        // Cut to the documents added: a structured clone copies a view's whole buffer.
+        for (const column of [built.sourceOf, built.lines, built.kindOf, built.patternOf]) expect(column.buffer.byteLength).toBe(4 * raw.docs.length);
+      }),
+      runs(200),
+    );
   });
 });
