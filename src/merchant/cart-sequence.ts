@@ -14,7 +14,7 @@ import type { MerchantContext } from './context.js';
 import { orderRequest } from './requests.js';
 import { orderCase, postOrder } from './order-case.js';
 import { orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
-import { syntheticToken } from './cart-source.js';
+import { syntheticToken } from './cart-lease.js';
 
 /** A case that could not be judged: the request it would have sent, and the reason. */
 function skippedCase(ctx: MerchantContext, variant: string, auth: AuthConfig, id: string, reason: string, order: Record<string, unknown>): CaseResult {

@@ -13,8 +13,7 @@
  * runs against the same fresh store gave 140/2/10, 135/2/11, 132/3/12 and 132/3/12 passed, failed and
  * skipped checks.
  */
-import type { CartLease, CartSource } from './cart-source.js';
-import { syntheticToken } from './cart-source.js';
+import { syntheticToken, type CartLease, type CartSource } from './cart-lease.js';
 
 /** The source of a run whose only cart is `token`. */
 export function configuredCartSource(token: string): CartSource {

@@ -1,6 +1,6 @@
 /** What every merchant case needs: the config, the judging mode, and how to mint order ids. */
 import type { AuthConfig, RequestSpec, XborderConfig } from '../model.js';
-import type { CartSource } from './cart-source.js';
+import type { CartSource } from './cart-lease.js';
 import type { CheckSelection } from '../checks/selection.js';
 import type { EndpointAnswers } from './endpoint-answers.js';
 

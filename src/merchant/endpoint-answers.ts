@@ -11,7 +11,6 @@
  * not depend on which case came first.
  */
 import type { CheckResult, Exchange } from '../model.js';
-import type { MerchantContext } from './context.js';
 
 /** A refusal verdict judged on a 404 before its URL was known to have an endpoint. */
 interface Waiting {
@@ -47,8 +46,8 @@ export class EndpointAnswers {
   }
 }
 
-/** The run's memory of answering URLs, made on first use (one per merchant context). */
-export function endpointAnswers(ctx: Pick<MerchantContext, 'endpoints'>): EndpointAnswers {
+/** The run's memory of answering URLs, made on first use (one per merchant context, which holds it as `endpoints`). */
+export function endpointAnswers(ctx: { endpoints?: EndpointAnswers }): EndpointAnswers {
   ctx.endpoints ??= new EndpointAnswers();
   return ctx.endpoints;
 }

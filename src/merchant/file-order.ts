@@ -9,7 +9,7 @@ import type { CheckResult, Finding, XborderConfig } from '../model.js';
 import { validatePayload } from '../validation/index.js';
 import type { RefusalCase } from '../checks/refusal.js';
 import { describeFinding } from '../report/finding-text.js';
-import type { OrderSource } from './plan.js';
+import type { OrderSource } from './order-source.js';
 
 /** The order source of a file, and what to announce before it is sent. */
 export interface FileOrder {

@@ -18,7 +18,7 @@ import { judgeRefusalExchange } from './judge-refusal.js';
 import { caseResult } from '../engine/case-result.js';
 import { cartRequest, orderRequest } from './requests.js';
 import type { MerchantContext } from './context.js';
-import type { OrderSource } from './plan.js';
+import type { OrderSource } from './order-source.js';
 import { cartNote, orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 
 /** A negative request to make: how to build it and what it proves. */

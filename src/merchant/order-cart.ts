@@ -6,7 +6,7 @@
  */
 import type { AuthConfig, CaseResult, HttpMethod } from '../model.js';
 import type { JsonObject } from '../json/props.js';
-import type { CartLease, CartNeed } from './cart-source.js';
+import type { CartLease, CartNeed } from './cart-lease.js';
 import type { MerchantContext } from './context.js';
 import { fetchCart } from './cart-case.js';
 import { orderFromCart } from './cart-order.js';

@@ -12,7 +12,7 @@ import { judgePayment } from '../checks/payment.js';
 import { readResponseInfo, type ResponseInfoView } from '../checks/response-info.js';
 import { caseResult } from '../engine/case-result.js';
 import type { MerchantContext } from './context.js';
-import type { OrderSource } from './plan.js';
+import type { OrderSource } from './order-source.js';
 import { cartNote, orderOnCart, releaseUnlessUsed, type CartedOrder } from './order-cart.js';
 import { postToRefuse } from './refusal-post.js';
 import { resolveOrderParams } from './order-params.js';

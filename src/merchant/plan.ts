@@ -3,12 +3,11 @@
  * `check` is cart + every order sample + the order sequences + the negatives (+ the cart sequence
  * when the run has real carts); `check-cart` and `post-order` take parts of it.
  */
-import type { CheckResult, Endpoint, LifecycleEvent } from '../model.js';
+import type { Endpoint, LifecycleEvent } from '../model.js';
 import { runEventCases } from './events/event-cases.js';
 import { runScenarios } from './events/scenarios.js';
 import { EVENT_SPECS } from './events/bodies.js';
 import { runSendCase, type EventSend } from './events/send-case.js';
-import type { RefusalCase } from '../checks/refusal.js';
 import { selectsAny } from '../checks/selection.js';
 import { listSamples, loadSample } from '../samples/catalog.js';
 import { caseKey, type Task } from '../engine/run-plan.js';
@@ -21,21 +20,7 @@ import { runCartSequence } from './cart-sequence.js';
 import { negativeTasks } from './negative-cases.js';
 import { raceTasks } from './race/race-tasks.js';
 import { CredentialProbes } from './credential-probe.js';
-
-/** An order to post: a built-in sample (prepared with fresh ids) or the user's own file (sent as given). */
-export interface OrderSource {
-  variant: string;
-  /** Builds the body for one post; built-in samples get a fresh OrderId each time. */
-  build(): Record<string, unknown>;
-  /** True when the order converts a cart of the run's source (built-in samples); a user's file is sent as given. */
-  onCart: boolean;
-  /** Applied to the order after its cart is merged in (the user's --set changes win over the cart). */
-  finish?(order: Record<string, unknown>): Record<string, unknown>;
-  /** Checks known before sending (the user's file judged as an order), shown with the case. */
-  preChecks?: CheckResult[];
-  /** Set when the merchant must refuse the order (a file that is no valid order, another merchant's GUID). */
-  mustRefuse?: RefusalCase;
-}
+import type { OrderSource } from './order-source.js';
 
 /** Which parts of the merchant suite to run. */
 export interface PlanParts {

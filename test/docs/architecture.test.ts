@@ -1,10 +1,10 @@
 /**
  * The import and output invariants ARCHITECTURE.md states, checked by scanning src/: which modules
- * may import undici, ajv, inquirer and commander, that nothing imports src/cli from outside it, and
- * that nothing below src/cli prints or exits.
+ * may import undici, ajv, inquirer and commander, that nothing imports src/cli from outside it, that
+ * no module imports itself through others, and that nothing below src/cli prints or exits.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -90,4 +90,41 @@ describe('ARCHITECTURE.md invariants', () => {
     expect(printsOrExits(FILES.find((f) => f.path === 'src/cli/guard-stdio.ts')!.text)).toBe(true);
     expect(printsOrExits(FILES.find((f) => f.path === 'src/cli/main.ts')!.text)).toBe(true);
   });
+
+  it('no module imports itself through others (no circle of imports, type-only ones included)', () => {
+    const known = new Set(FILES.map((f) => f.path));
+    const edges = new Map<string, string[]>();
+    for (const f of FILES) {
+      const targets: string[] = [];
+      for (const spec of importsOf(f.text)) {
+        if (!spec.startsWith('.')) continue;
+        const target = posix.normalize(posix.join(dirname(f.path), spec)).replace(/\.js$/, '.ts');
+        if (known.has(target)) targets.push(target);
+      }
+      edges.set(f.path, targets);
+    }
+    const circles = circlesOf(edges);
+    expect(circles.map((c) => c.join(' -> '))).toEqual([]);
+    // The search sees a circle when there is one.
+    expect(circlesOf(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+  });
 });
+
+/** One circle through each module that is on one (depth-first, each reported from where it closes). */
+function circlesOf(edges: Map<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return found;
+}

@@ -5,7 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/model.js';
-import { merchantPlan, type OrderSource } from '../../src/merchant/plan.js';
+import { merchantPlan } from '../../src/merchant/plan.js';
+import type { OrderSource } from '../../src/merchant/order-source.js';
 import { orderIdFactory, type MerchantContext } from '../../src/merchant/context.js';
 import { runPlan } from '../../src/engine/run-plan.js';
 import { cartSourceOf } from '../../src/merchant/cart-source.js';

@@ -7,7 +7,7 @@ import type { AuthConfig } from '../../model.js';
 import type { JsonObject } from '../../json/props.js';
 import type { MerchantContext } from '../context.js';
 import { orderOnCart, type CartedOrder } from '../order-cart.js';
-import type { CartLease } from '../cart-source.js';
+import type { CartLease } from '../cart-lease.js';
 
 /** An order on a fresh cart, or why there is none. */
 export type FreshOrder = { carted: CartedOrder } | { skip: string };

@@ -4,19 +4,23 @@
  * so every fault is observable whatever the sample holds.
  */
 import { findKey, getProp, getString, isObject, type JsonObject } from '../../json/props.js';
-import type { CartRequest } from './cart.js';
 
 /** Price fields of a cart product. */
 const PRICE_FIELDS = ['ListPrice', 'OriginalListPrice', 'SalePrice', 'OriginalSalePrice', 'SalePriceBeforeRounding', 'LineItemSalePrice', 'LineItemOriginalSalePrice'];
 
+/** What of the platform's cart request a fault reads (cart.ts's CartRequest has it). */
+interface AskedFor {
+  currencyCode?: string;
+}
+
 /** Returns `cart` spoiled by `fault` (unchanged for a fault that is not about the cart). */
-export function applyCartFault(cart: JsonObject, fault: string | undefined, request: CartRequest): JsonObject {
+export function applyCartFault(cart: JsonObject, fault: string | undefined, request: AskedFor): JsonObject {
   const fix = fault === undefined ? undefined : CART_FAULTS[fault];
   if (fix) fix(cart, request);
   return cart;
 }
 
-type CartFix = (cart: JsonObject, request: CartRequest) => void;
+type CartFix = (cart: JsonObject, request: AskedFor) => void;
 
 const CART_FAULTS: Record<string, CartFix> = {
   'cart-schema-break': (cart) => {
