@@ -320,7 +320,10 @@ describe('race and leak faults', () => {
       await new Promise((r) => setTimeout(r, 120));
     }
     const answers = await Promise.all(spread);
-    expect(new Set(answers.map((a) => a.json.ResponseInfo.InternalOrderId)).size).toBe(3);
+    const ids = answers.map((a) => Number(a.json.ResponseInfo.InternalOrderId));
+    expect(new Set(ids).size).toBe(3);
+    // The copies insert in the order they arrived, as they would after a fixed pause.
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(server.orderCount()).toBe(3);
     // Another order's copies are not held by this one's window.
     const other = await postOrder(server, sampleOrder({ OrderId: 'GE1OTHERDE' }));

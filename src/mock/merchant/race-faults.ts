@@ -19,30 +19,38 @@ import type { MerchantStore } from './store.js';
  */
 export const RACE_QUIET_MS = 200;
 
+/** The copies of one key that arrived close together, and when the last of them did. */
+interface Burst {
+  lastArrival: number;
+  /** Settles once no copy has arrived for RACE_QUIET_MS; every copy of the burst waits on it. */
+  over: Promise<void>;
+}
+
 /**
- * The window in which racing copies of one order miss each other: each delivery's slow part ends
- * once no copy of its key has arrived for RACE_QUIET_MS, so every copy of a burst inserts after all
- * of them have looked up, whatever the load; a copy after the burst's answers finds what it made.
+ * The window in which racing copies of one order miss each other: the copies of a burst all wait
+ * until no copy of their key has arrived for RACE_QUIET_MS, so each inserts after all of them have
+ * looked up, whatever the load; a copy after the burst's answers finds what it made. They wait on
+ * one promise, so they go on in the order they arrived (copy 1 inserts first, as with a fixed pause).
  */
 export class RaceWindow {
-  private readonly lastArrival = new Map<string, number>();
-  private readonly waiting = new Map<string, number>();
+  private readonly bursts = new Map<string, Burst>();
 
-  /** Notes a copy of `key` arriving (looking up), then waits out the quiet window. */
-  async pause(key: string): Promise<void> {
-    this.lastArrival.set(key, Date.now());
-    this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
-    try {
-      for (;;) {
-        const left = this.lastArrival.get(key)! + RACE_QUIET_MS - Date.now();
-        if (left <= 0) return;
-        await sleep(left);
-      }
-    } finally {
-      const still = this.waiting.get(key)! - 1;
-      // The last copy out forgets the key, so a long-running merchant keeps no entry per order.
-      if (still === 0) { this.waiting.delete(key); this.lastArrival.delete(key); } else this.waiting.set(key, still);
+  /** Notes a copy of `key` arriving (looking up), then waits until its burst is over. */
+  pause(key: string): Promise<void> {
+    const now = Date.now();
+    const current = this.bursts.get(key);
+    if (current) {
+      current.lastArrival = now;
+      return current.over;
     }
+    const burst: Burst = { lastArrival: now, over: Promise.resolve() };
+    burst.over = (async () => {
+      for (let left = RACE_QUIET_MS; left > 0; left = burst.lastArrival + RACE_QUIET_MS - Date.now()) await sleep(left);
+      // Over: a later copy starts a burst of its own (and finds what this one inserted).
+      this.bursts.delete(key);
+    })();
+    this.bursts.set(key, burst);
+    return burst.over;
   }
 }
 
