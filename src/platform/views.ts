@@ -45,7 +45,7 @@ export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOpti
   const a = outcome.answer;
   const response = outcome.exchange.response;
   if (a) {
-    const balance = typeof a.balance === 'number' ? `${amount(a.balance)}${a.currencyCode ? ` ${a.currencyCode}` : ''}` : a.balance === null ? '(null)' : '';
+    const balance = typeof a.balance === 'number' ? `${amount(a.balance)}${a.currencyCode ? ` ${plain(a.currencyCode)}` : ''}` : a.balance === null ? '(null)' : '';
     rows.push(
       ['card valid', a.isValid === true ? chalk.green('yes') : a.isValid === false ? chalk.yellow('no') : yesNo(a.isValid)],
       ['balance', balance],
@@ -54,7 +54,7 @@ export function renderGiftCardAnswer(outcome: GiftCardOutcome, options: ViewOpti
       ['error text', plain(a.errorText)],
     );
   } else if (outcome.errorInfo) {
-    rows.push(['platform error', describeErrorInfo(outcome.errorInfo)]);
+    rows.push(['platform error', escapeControls(describeErrorInfo(outcome.errorInfo))]);
   } else {
     rows.push(['answer', response ? '(no readable answer)' : '(no answer)']);
   }

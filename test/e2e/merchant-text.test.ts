@@ -5,26 +5,25 @@
  * starts a GitHub workflow command, but for xborder's own `::error title=xborder ...` annotations.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { proxyProject, startProxyCli } from '../helpers/proxy-cli.js';
+import { httpServer, type Listening } from '../http/servers.js';
 
-const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const HOSTILE = 'Out of stock\u001b[2J\u001b[31m\u001b]0;owned\u0007 \u009b1m \u202eexe.txt\r\n::error::pwned\n  ::add-mask::x';
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const OURS = /^::error title=xborder [a-z0-9-]+::/;
 
-let server: http.Server;
+let server: Listening;
 let url: string;
 /** What the next answers say: a benign run first, a hostile one after (so diff has changes to show). */
 let hostile = true;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await httpServer((req, res) => {
     req.resume().on('end', () => {
       const message = hostile ? HOSTILE : 'Out of stock';
       if (req.method === 'GET') {
@@ -38,16 +37,12 @@ beforeAll(async () => {
       res.end(JSON.stringify({ ResponseInfo: { Success: false, ErrorCode: 'E1', Message: message, Description: message } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  url = server.url;
 });
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
-function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'xb-text-'));
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: { baseUrl: url }, auth: [{ mode: 'none' }], timeoutMs: 10_000 }));
-  return dir;
-}
+/** A project (auth none) whose merchant is the hostile server. */
+const project = (): string => proxyProject(url);
 
 /** No raw control character, and every line that GitHub would read as a command is one of ours. */
 function expectSafe(result: CliResult): void {
@@ -111,7 +106,6 @@ describe('merchant text in the terminal and in CI logs', () => {
 
 describe('proxy -v', () => {
   it('shows the hostile merchant answer and headers escaped, and no line starts a workflow command', async () => {
-    const { startProxyCli } = await import('../helpers/proxy-cli.js');
     hostile = true;
     const dir = project();
     const proxy = await startProxyCli(['--target', url, '--count', '2', '--no-save', '-v'], dir);
@@ -132,29 +126,39 @@ describe('proxy -v', () => {
   }, 60_000);
 });
 
-describe('platform call', () => {
-  it('shows a hostile platform answer (a text body, flattened JSON values) escaped', async () => {
-    const platform = http.createServer((req, res) => {
+describe('platform call and gift-card validate', () => {
+  it('show a hostile platform answer (a text body, flattened JSON values, an ErrorInfo, a currency code) escaped', async () => {
+    const platform = await httpServer((req, res) => {
       req.resume().on('end', () => {
-        if ((req.url ?? '').includes('Json')) {
+        const path = req.url ?? '';
+        if (path.includes('Json')) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ Note: HOSTILE, Nested: { Text: HOSTILE } }));
+        } else if (path.includes('gift-ok')) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ IsValid: true, Balance: 12.5, CurrencyCode: `EUR${HOSTILE}`, BoughtFromPlatform: false }));
+        } else if (path.includes('gift-error')) {
+          res.writeHead(400, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ Code: `E1${HOSTILE}`, Error: HOSTILE, Description: HOSTILE }));
         } else {
           res.writeHead(500, { 'content-type': 'text/plain' });
           res.end(`Fatal: ${HOSTILE}\n::error::pwned-from-body\n`);
         }
       });
     });
-    await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
-    const platformUrl = `http://127.0.0.1:${(platform.address() as AddressInfo).port}`;
     try {
       for (const op of ['/Some/Text', '/Some/Json']) {
-        const result = await runCli(['platform', 'call', op, '--body', '-', '--platform-url', platformUrl], { cwd: project(), input: '{}' });
+        const result = await runCli(['platform', 'call', op, '--body', '-', '--platform-url', platform.url], { cwd: project(), input: '{}' });
         expect(result.stdout, op).toContain('\\x1b[2J');
         expectSafe(result);
       }
+      for (const path of ['/gift-ok', '/gift-error']) {
+        const result = await runCli(['gift-card', 'validate', '--card-id', 'XB-GC-VALID-0001', '--country', 'DE', '--url', `${platform.url}${path}`], { cwd: project() });
+        expect(result.stdout, path).toContain('\\x1b[2J');
+        expectSafe(result);
+      }
     } finally {
-      platform.close();
+      await platform.close();
     }
   }, 60_000);
 });
