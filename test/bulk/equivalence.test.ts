@@ -6,10 +6,10 @@
  * toString('utf8'), split on "\n", JSON.parse per line, invalid UTF-8 located in the raw bytes of the
  * file or line, each document judged and written by the same report writer. The corpora are over 2 MiB, so --jobs N really runs worker threads.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge, type JudgedInput } from '../../src/bulk/judge.js';
 import { bytesText, pointerAt } from '../../src/bulk/pointer-at.js';
 import { firstInvalidUtf8 } from '../../src/http/utf8.js';
@@ -26,6 +26,7 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'xb-bulk-eq-'));
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Line `i` of the corpus (bytes, without its line end) and its line end. */
 function corpusLine(i: number): { bytes: Buffer; end: string } {

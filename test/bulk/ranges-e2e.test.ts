@@ -7,13 +7,14 @@
  * lines, non-ASCII text, a malformed line in the middle, a truncated last line, and a file whose one
  * document is followed only by blank lines (reported without a line number).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xb-ranges-e2e-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const order = (): Record<string, any> => JSON.parse(readFileSync(new URL('../../samples/order-full.json', import.meta.url), 'utf8'));
 
 /** About `mib` MiB of order lines of every form; `edit` may change line `i`'s bytes. */

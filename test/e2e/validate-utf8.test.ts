@@ -5,10 +5,10 @@
  * read whole, pretty-printed or on one line; a large file and stdin streamed; many small files), and
  * the findings are the same with --jobs 1 and --jobs 2 (inputs over the 2 MiB after which --jobs 2 starts a worker).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 const order = JSON.parse(readFileSync(new URL('../../samples/order-full.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -52,6 +52,8 @@ function utf8Findings(r: CliResult): Record<string, string> {
 
 const validate = (args: string[], input?: string | Buffer) =>
   runCli(['validate', '--json', ...args], { cwd: dir, timeoutMs: 120_000, input: input as string | undefined });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'xb-utf8-e2e-'));
