@@ -64,6 +64,7 @@ export class WorkerPool {
       });
       const fail = (error: Error): void => {
         this.failure ??= error;
+        // Given nothing more; what it held is rejected, so the run stops at that item.
         self.ready = false;
         for (const waiter of pending.values()) waiter.reject(error);
         pending.clear();
@@ -89,12 +90,13 @@ export class WorkerPool {
     });
   }
 
-  /**
-   * The fewest items any ready worker has waiting or in hand (Infinity while none is ready). Throws
-   * the error a worker stopped with, so the run fails with it.
-   */
+  /** Why a worker stopped, once one did (at any time: loading, judging, or idle): the run fails with it. */
+  get failed(): Error | undefined {
+    return this.failure;
+  }
+
+  /** The fewest items any ready worker has waiting or in hand (Infinity while none is ready). */
   fewestPending(): number {
-    if (this.failure) throw this.failure;
     let fewest = Infinity;
     for (const w of this.workers) if (w.ready && w.pending.size < fewest) fewest = w.pending.size;
     return fewest;

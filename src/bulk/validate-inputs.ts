@@ -138,6 +138,8 @@ class BulkRun {
     }
     await this.submit(batcher.take());
     await this.drain();
+    // A worker that stopped after the last item was sent (or never became ready) still fails the run.
+    if (this.pool?.failed) await this.failAfterQueue(this.pool.failed);
   }
 
   async close(): Promise<void> {
@@ -269,6 +271,8 @@ class BulkRun {
     if (!item) return;
     if (!this.pool && this.options.jobs > 1 && this.workersPay()) this.pool = new WorkerPool(this.options.jobs - 1, this.options.judge);
     if (!this.pool) this.inlineBytes += item.type === 'range' ? item.end - item.start : item.bytes.byteLength;
+    // A worker stopped: deliver what was judged before, then fail with its error (exit 70).
+    if (this.pool?.failed) await this.failAfterQueue(this.pool.failed);
     // The main thread is one of the --jobs judges: it reads, and it judges an item itself whenever
     // every worker already has enough to do (it would otherwise wait on them, idle).
     const inline = !this.pool || this.pool.fewestPending() >= WORKER_BACKLOG;
