@@ -39,5 +39,6 @@ describe('Redactor.jsonAt: a value masked by its place in the document', () => {
     expect(r.jsonAt('XX', ['CardFields', 'Extra', '0', 'CountryCode'])).toBe(MASK);
     expect(r.jsonAt('Berlin', ['PrimaryShipping', 'City'])).toBe('Berlin');
     expect(r.jsonAt({ a: 1 }, ['__proto__'])).toEqual({ a: 1 });
+    expect(r.jsonAt('4111111111111111', ['__proto__', 'CardNumber'])).not.toContain('41111111');
   });
 });

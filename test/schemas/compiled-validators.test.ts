@@ -90,7 +90,7 @@ const oddValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 /** Other names for a property: other casings, a typo, an unknown one. */
-const renames = [(k: string) => k.toLowerCase(), (k: string) => k.toUpperCase(), (k: string) => k[0]!.toLowerCase() + k.slice(1), (k: string) => `${k}X`];
+const renames = [(k: string) => k.toLowerCase(), (k: string) => k.toUpperCase(), (k: string) => k.slice(0, 1).toLowerCase() + k.slice(1), (k: string) => `${k}X`];
 const edit = fc.record({
   picks: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
   action: fc.constantFrom('set', 'delete', 'rename', 'add', 'wrap', 'subs'),
@@ -111,16 +111,17 @@ function apply(doc: unknown, { picks, action, value, n }: Edit): void {
       node = child as Record<string, unknown>;
       continue;
     }
-    if (action === 'set') node[key] = value;
+    // Planted as a copy: a later edit must not change the value fast-check keeps (and replays).
+    if (action === 'set') node[key] = structuredClone(value);
     else if (action === 'delete') delete node[key];
     else if (action === 'rename') {
       delete node[key];
       node[renames[n % renames.length]!(key)] = child;
     } else if (action === 'add') {
       // An own property whatever its name (`__proto__` included), as JSON.parse makes it.
-      Object.defineProperty(node, renames[n % renames.length]!(key), { value, enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(node, renames[n % renames.length]!(key), { value: structuredClone(value), enumerable: true, configurable: true, writable: true });
     } else if (action === 'wrap') node[key] = [child];
-    else node.Subs = [structuredClone(samples[n % samples.length]), value];
+    else node.Subs = [structuredClone(samples[n % samples.length]), structuredClone(value)];
     return;
   }
 }
