@@ -312,25 +312,6 @@ describe('race and leak faults', () => {
     expect(ids.has(later.json.ResponseInfo.InternalOrderId)).toBe(true);
   });
 
-  it('redelivery-race does not depend on the load: copies 120 ms apart (a busy machine) still each create an order', async () => {
-    const server = await start({ fault: 'redelivery-race' });
-    const spread: ReturnType<typeof postOrder>[] = [];
-    for (let i = 0; i < 3; i++) {
-      spread.push(postOrder(server, sampleOrder()));
-      await new Promise((r) => setTimeout(r, 120));
-    }
-    const answers = await Promise.all(spread);
-    const ids = answers.map((a) => Number(a.json.ResponseInfo.InternalOrderId));
-    expect(new Set(ids).size).toBe(3);
-    // The copies insert in the order they arrived, as they would after a fixed pause.
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(server.orderCount()).toBe(3);
-    // Another order's copies are not held by this one's window.
-    const other = await postOrder(server, sampleOrder({ OrderId: 'GE1OTHERDE' }));
-    expect(other.json.ResponseInfo.Success).toBe(true);
-    expect(server.orderCount()).toBe(4);
-  });
-
   it('redelivery-race in store mode: the cart check is stale too, so copies on one cart all pass it', async () => {
     const server = await start({ fault: 'redelivery-race', store: true });
     const token = (await (await fetch(server.newCartUrl!, { method: 'POST' })).text()).trim();

@@ -19,10 +19,14 @@ import type { MerchantStore } from './store.js';
  */
 export const RACE_QUIET_MS = 200;
 
-/** The copies of one key that arrived close together, and when the last of them did. */
+/** The longest a burst holds its copies, however often new ones arrive: a steady stream ends it too. */
+export const RACE_BURST_MAX_MS = 10 * RACE_QUIET_MS;
+
+/** The copies of one key that arrived close together: when the first and the last of them did. */
 interface Burst {
+  firstArrival: number;
   lastArrival: number;
-  /** Settles once no copy has arrived for RACE_QUIET_MS; every copy of the burst waits on it. */
+  /** Settles once no copy has arrived for RACE_QUIET_MS (or RACE_BURST_MAX_MS passed); every copy waits on it. */
   over: Promise<void>;
 }
 
@@ -43,14 +47,24 @@ export class RaceWindow {
       current.lastArrival = now;
       return current.over;
     }
-    const burst: Burst = { lastArrival: now, over: Promise.resolve() };
-    burst.over = (async () => {
-      for (let left = RACE_QUIET_MS; left > 0; left = burst.lastArrival + RACE_QUIET_MS - Date.now()) await sleep(left);
-      // Over: a later copy starts a burst of its own (and finds what this one inserted).
-      this.bursts.delete(key);
-    })();
+    const timing = { firstArrival: now, lastArrival: now };
+    // One object: later copies move lastArrival, which waitOut reads.
+    const burst: Burst = Object.assign(timing, { over: this.waitOut(key, timing) });
     this.bursts.set(key, burst);
     return burst.over;
+  }
+
+  /** Sleeps until the burst is quiet (or has lasted RACE_BURST_MAX_MS), then forgets it. */
+  private async waitOut(key: string, burst: Omit<Burst, 'over'>): Promise<void> {
+    const end = (): number => Math.min(burst.lastArrival + RACE_QUIET_MS, burst.firstArrival + RACE_BURST_MAX_MS);
+    for (let left = RACE_QUIET_MS; left > 0; left = end() - Date.now()) await sleep(left);
+    // Over: a later copy starts a burst of its own (and finds what this one inserted).
+    this.bursts.delete(key);
+  }
+
+  /** Keys with a burst under way (for tests: none is left once every burst is over). */
+  get open(): number {
+    return this.bursts.size;
   }
 }
 
