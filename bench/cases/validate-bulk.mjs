@@ -158,7 +158,7 @@ export async function run(ctx) {
   if (ctx.cpus >= 2) {
     // For information, no target: with the default --jobs the long run (125 MB) starts a worker at
     // once and the short one (12.5 MB) none (pool-policy.ts), so the two differ by a worker's
-    // isolate (about 30 MB), not by anything that grows with the input.
+    // isolate (about 8 MB in the last run), not by anything that grows with the input.
     const rssSmall = await medianRss(ctx, bin, ['validate', small]);
     const rssBig = await medianRss(ctx, bin, ['validate', big]);
     ctx.record({ label: `peak RSS at ${n(RSS_SMALL * 10)} orders (order-minimal), default --jobs (a worker starts in the long run only)`, unit: 'MB', value: rssBig.rssMB, baseline: rssSmall.rssMB, baselineLabel: `at ${n(RSS_SMALL)} orders`, ratio: rssBig.rssMB / rssSmall.rssMB });

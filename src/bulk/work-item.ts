@@ -45,8 +45,7 @@ export type WorkItem = LinesItem | FilesItem;
 
 /**
  * What an item gave: its judged documents in input order and, when an input error stopped it, that
- * error (the documents before it are judged; nothing after it is). `lastDocFiles` tells, for a files
- * item, how many files it finished.
+ * error (the documents before it are judged; nothing after it is).
  */
 export interface ItemResult {
   docs: JudgedDocument[];

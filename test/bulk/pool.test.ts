@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 /** Runs `validate --jobs 2 -v` on `orders` order-full lines with the built CLI's worker replaced by `worker`. */
-function runWithWorker(worker: string, orders: number): ReturnType<typeof spawnSync<string>> {
+function runWithWorker(worker: string, orders: number): SpawnSyncReturns<string> {
   const dir = mkdtempSync(join(tmpdir(), 'xborder-pool-'));
   dirs.push(dir);
   for (const part of ['bin', 'dist', 'package.json']) cpSync(join(root, part), join(dir, part), { recursive: true });
