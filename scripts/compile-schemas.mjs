@@ -389,6 +389,10 @@ function switchOverNames(code, scopeValues) {
     if (funcs.get(m[1]) !== Object.prototype.hasOwnProperty || names.length === 0 || names.includes('__proto__')) continue;
     const open = m.index + m[0].length - 1;
     const close = closingBrace(code, open);
+    // Inside the switch an unlabelled `break` would end the switch, not the loop around it.
+    for (const b of code.slice(open, close).matchAll(/\bbreak\s*;/g)) {
+      if (!inLiteral[open + b.index]) throw new Error(`compile-schemas: an unlabelled break in the additionalProperties block at ${open + b.index}; the switch rewrite would change its meaning`);
+    }
     out += `${code.slice(last, m.index)}switch(${m[3]}){${names.map((n) => `case ${JSON.stringify(n)}:`).join('')}break;default:${code.slice(open, close)}}`;
     last = close;
     test.lastIndex = close;

@@ -187,7 +187,7 @@ function isOrder(doc: Json): boolean {
 
 /**
  * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss compares
- * only the keys of the name's length, letter by letter: an order has some 70 keys and is asked for
+ * only the keys of the name's length, letter by letter: an order has some 60 keys and is asked for
  * several absent names (productsList, Subs...), which bulk validation does for every document, and
  * lower-casing them all (or indexing them) cost more than the rest of the rule.
  */

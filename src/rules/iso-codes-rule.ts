@@ -13,6 +13,6 @@ export const isoCodesRule: PayloadRule = {
   check: (doc, context) => {
     const findings = scanStrings(doc, context).codes;
     // Copies: the caller rewrites paths in place, and the scan stays in the context for the other rule.
-    return findings.length === 0 ? [] : findings.map((f) => ({ ...f }));
+    return findings.map((f) => ({ ...f }));
   },
 };
