@@ -7,6 +7,7 @@
  * wire casing varies. The same places can be read in place (everyValue), without building their list:
  * the rule that runs on every validated order needs the list only for the few orders with a note.
  */
+import { findKey, getProp, isObject, sameLowerCase, type JsonObject as Json } from '../json/props.js';
 import { joinPointer } from '../validation/pointer.js';
 
 /**
@@ -102,7 +103,6 @@ export interface OrderFields {
   urls: FieldValue[];
 }
 
-type Json = Record<string, unknown>;
 
 // Keys are walked with `for...in`, not `Object.keys`: on the objects JSON.parse makes (own
 // properties only, a plain prototype), V8 reads `obj[key]` inside a for-in from its enum cache, about
@@ -142,13 +142,13 @@ export function everyValue(place: OrderPlace, test: (value: string, where: Value
   // without walking the order's some 60 keys).
   for (let b = 0; b < BLOCK_NAMES.length; b++) {
     const name = BLOCK_NAMES[b];
-    const block = valueUnder(order, name);
+    const block = getProp(order, name);
     if (isObject(block) && !everyBlockValue(block, blockRole(name, place.endCustomerIsPrimary), test)) return false;
   }
-  const intl = valueUnder(order, 'InternationalDetails');
+  const intl = getProp(order, 'InternationalDetails');
   if (!isObject(intl)) return true;
   if (!everyUrl(intl, test)) return false;
-  const parcels = valueUnder(intl, 'ParcelsTracking');
+  const parcels = getProp(intl, 'ParcelsTracking');
   if (!Array.isArray(parcels)) return true;
   for (let i = 0; i < parcels.length; i++) if (isObject(parcels[i]) && !everyUrl(parcels[i], test)) return false;
   return true;
@@ -174,10 +174,6 @@ function everyUrl(obj: Json, test: (value: string, where: ValuePlace) => boolean
   return true;
 }
 
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** An order has OrderId, MerchantGUID or one of the address blocks (any casing); a cart has productsList. */
 function isOrder(doc: Json): boolean {
   if (findKey(doc, 'productsList') !== undefined) return false;
@@ -185,54 +181,11 @@ function isOrder(doc: Json): boolean {
   return false;
 }
 
-/**
- * The actual key in `obj` matching `name` case-insensitively (exact match preferred). A miss compares
- * only the keys of the name's length, letter by letter: an order has some 60 keys and is asked for
- * several absent names (productsList, Subs...), which bulk validation does for every document, and
- * lower-casing them all (or indexing them) cost more than the rest of the rule.
- */
-function findKey(obj: Json, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const length = name.length;
-  for (const key in obj) if (key.length === length && sameLowerCase(key, name)) return key;
-  return undefined;
-}
-
-/**
- * Whether `key.toLowerCase() === name.toLowerCase()` for an ASCII `name` of the same length, without
- * lower-casing either while `key` is ASCII. A non-ASCII character may lower-case to ASCII (the Kelvin
- * sign to `k`): from the first one on, the comparison is left to toLowerCase.
- */
-function sameLowerCase(key: string, name: string): boolean {
-  for (let i = 0; i < key.length; i++) {
-    const got = key.charCodeAt(i);
-    if (got >= 128) return key.toLowerCase() === name.toLowerCase();
-    const want = name.charCodeAt(i);
-    if (got !== want && asciiLower(got) !== asciiLower(want)) return false;
-  }
-  return true;
-}
-
-function asciiLower(code: number): number {
-  return code >= 65 && code <= 90 ? code + 32 : code;
-}
-
-/** The value under `name` in `obj` (any casing, see findKey). */
-function valueUnder(obj: Json, name: string): unknown {
-  const key = findKey(obj, name);
-  return key === undefined ? undefined : obj[key];
-}
-
-function child(obj: Json, name: string): { key: string; value: unknown } | undefined {
-  const key = findKey(obj, name);
-  return key === undefined ? undefined : { key, value: obj[key] };
-}
-
 /** The order's own flag (`true` or the string "true" is true), or why it has none. */
 function ownRole(order: Json): boolean | 'no-flag' | 'no-customer' {
-  const customer = valueUnder(order, 'Customer');
+  const customer = getProp(order, 'Customer');
   if (!isObject(customer)) return 'no-customer';
-  const flag = valueUnder(customer, 'IsEndCustomerPrimary');
+  const flag = getProp(customer, 'IsEndCustomerPrimary');
   if (flag === undefined || flag === null) return 'no-flag';
   return flag === true || (typeof flag === 'string' && flag.trim().toLowerCase() === 'true');
 }
@@ -317,14 +270,16 @@ function addressBlocks(order: Json, base: string, primary: boolean): AddressBloc
 
 /** The InternationalDetails URLs of one order, ParcelsTracking entries included. */
 function orderUrls(order: Json, base: string): FieldValue[] {
-  const intl = child(order, 'InternationalDetails');
-  if (!intl || !isObject(intl.value)) return [];
-  const intlBase = joinPointer(base, intl.key);
-  const urls = urlFields(intl.value, intlBase);
-  const parcels = child(intl.value, 'ParcelsTracking');
-  if (parcels && Array.isArray(parcels.value)) {
-    parcels.value.forEach((entry, i) => {
-      if (isObject(entry)) urls.push(...urlFields(entry, joinPointer(intlBase, parcels.key, i)));
+  const intlKey = findKey(order, 'InternationalDetails');
+  const intl = intlKey === undefined ? undefined : order[intlKey];
+  if (!isObject(intl)) return [];
+  const intlBase = joinPointer(base, intlKey!);
+  const urls = urlFields(intl, intlBase);
+  const parcelsKey = findKey(intl, 'ParcelsTracking');
+  const parcels = parcelsKey === undefined ? undefined : intl[parcelsKey];
+  if (Array.isArray(parcels)) {
+    parcels.forEach((entry, i) => {
+      if (isObject(entry)) urls.push(...urlFields(entry, joinPointer(intlBase, parcelsKey!, i)));
     });
   }
   return urls;

@@ -12,11 +12,36 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The key of `obj` that equals `name` ignoring case (exact match preferred), or undefined. */
+/**
+ * The key of `obj` that equals `name` ignoring case (exact match preferred), or undefined. `name` is
+ * one of the interface's names (ASCII), so only keys of its length can match. A miss compares those
+ * letter by letter: an order has some 60 keys and is asked for several absent names (productsList,
+ * Subs...) for every document of a bulk run, and lower-casing every key cost more than the rule that asked.
+ */
 export function findKey(obj: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const lower = name.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
+  const length = name.length;
+  for (const key in obj) if (key.length === length && sameLowerCase(key, name)) return key;
+  return undefined;
+}
+
+/**
+ * Whether `key.toLowerCase() === name.toLowerCase()` for two strings of the same length, without
+ * lower-casing either while both are ASCII. A non-ASCII character may lower-case to ASCII (the Kelvin
+ * sign to `k`): from the first one on, the comparison is left to toLowerCase.
+ */
+export function sameLowerCase(key: string, name: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const got = key.charCodeAt(i);
+    const want = name.charCodeAt(i);
+    if (got >= 128 || want >= 128) return key.toLowerCase() === name.toLowerCase();
+    if (got !== want && asciiLower(got) !== asciiLower(want)) return false;
+  }
+  return true;
+}
+
+function asciiLower(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
 /** The value of `obj[name]`, name matched ignoring case. */
