@@ -27,7 +27,6 @@ function noCrash(result: CliResult): void {
   expect(result.stderr).not.toMatch(/Maximum call stack|internal error/);
 }
 
-
 /** A GET through `url`: the number of body bytes the caller received. */
 function get(url: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockMerchant } from '../../src/mock/merchant/server.js';
-import { defaultConfig } from '../../src/config/defaults.js';
 import type { AuthConfig } from '../../src/model.js';
+import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
@@ -311,12 +311,7 @@ describe('merchant.payments: merchants that do not take payments', () => {
 
 describe('MerchantGUID enforcement whatever the auth configuration', () => {
   async function reference(auth: AuthConfig[], fault?: string): Promise<string> {
-    const config = defaultConfig();
-    config.merchantGUID = GUID;
-    config.merchant.cartToken = '2c5c7b3db2ed101426cba38d9c534086';
-    config.merchant.cartMethods = ['GET', 'POST'];
-    config.auth = auth;
-    const server = await startMockMerchant({ config, fault });
+    const server = await startMockMerchant({ config: merchantConfig({ guid: GUID, auth }), fault });
     closers.push(() => server.close());
     return server.url;
   }

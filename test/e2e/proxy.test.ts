@@ -5,16 +5,14 @@
  * the run before and after the fault reports the regression.
  */
 import http from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
-import { startProxyCli } from '../helpers/proxy-cli.js';
+import { proxyProject, startProxyCli } from '../helpers/proxy-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 
-const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const PLATFORM_SECRET = 'platform-bearer-7f3a9c2e51';
 const running: MockMerchantServer[] = [];
 afterEach(async () => {
@@ -27,11 +25,8 @@ async function merchant(fault?: string): Promise<MockMerchantServer> {
   return server;
 }
 
-function project(baseUrl?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'xb-proxy-'));
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: baseUrl ? { baseUrl } : {}, auth: [{ mode: 'none' }], timeoutMs: 10_000 }));
-  return dir;
-}
+/** A project (auth none) for the proxy, its merchant at `baseUrl`. */
+const project = proxyProject;
 
 /** A raw GET: status, content-type and the body bytes as received. */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type?: string; body: Buffer }> {
@@ -124,11 +119,11 @@ describe('xborder proxy', () => {
   it('reports on Ctrl-C (SIGINT) what it saw so far', async () => {
     const good = await merchant();
     const dir = project(good.url);
-    const { url, done, interrupt } = await startProxyCli(['--target', good.url, '--no-save', '--json'], dir);
+    const { url, done, interrupt, stderr } = await startProxyCli(['--target', good.url, '--no-save', '--json'], dir);
     const got = await rawGet(`${url}${cartPath}`);
     expect(got.status).toBe(200);
-    // The exchange is judged once the caller has its answer: wait for its line before interrupting.
-    await new Promise((r) => setTimeout(r, 300));
+    // The exchange is judged once the caller has its answer: wait for its verdict line, not a time.
+    while (!/cart: (pass|FAIL|warn)/.test(stderr())) await new Promise((r) => setTimeout(r, 20));
     interrupt();
     const proxy = await done;
     expect(proxy.code, proxy.stderr).toBe(0);

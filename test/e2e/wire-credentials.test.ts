@@ -38,8 +38,6 @@ function leaks(text: string): string[] {
   return SECRETS.flatMap((s) => [s, Buffer.from(s).toString('base64').replace(/=+$/, '')]).filter((form) => text.includes(form));
 }
 
-
-
 /** A POST of the order through `url` with the platform's credentials. */
 function postOrder(url: string): Promise<number> {
   const body = JSON.stringify({ ...VISIBLE, ...REQUEST_KEYS });

@@ -3,7 +3,6 @@
  * Every exchange is forwarded unchanged, judged by the one judge (src/judge), printed as one line,
  * optionally recorded as masked HAR; at --count N or Ctrl-C the usual reports and exit code.
  */
-import { escapeControls, escapeLines } from '../../report/terminal-text.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../../errors.js';
 import type { CaseResult } from '../../model.js';
@@ -13,6 +12,7 @@ import { liveLine, refusedLine } from '../../proxy/live-line.js';
 import { checkHarTarget, checkRunFolderTarget } from '../../proxy/output-targets.js';
 import { isLoopbackHost } from '../../http/proxy.js';
 import { caseStatus } from '../../report/summary.js';
+import { escapeControls, escapeLines } from '../../report/terminal-text.js';
 import { judgeRecorded } from '../../judge/judge-recorded.js';
 import { recordedVariant, RECORDED_AUTH, type SkippedExchange } from '../../judge/judge-list.js';
 import { harDocument, harEntry } from '../../har/write.js';
