@@ -6,7 +6,7 @@
  * sequential reader gives for it (the line read again here and parsed by the same code), so reports
  * are the same byte for byte whatever --jobs.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { tooLargeError } from '../io/input-limits.js';
 import { ndjsonDocument } from './assembler.js';
@@ -14,6 +14,7 @@ import type { Utf8Probe } from './decode-line.js';
 import { utf8Check } from './invalid-utf8.js';
 import type { JudgedDocument } from './judge.js';
 import { localLine, type RangeResult, type RangeStop } from './range-item.js';
+import { openRegularFile } from './range-reader.js';
 import { unreadableError } from './read-small.js';
 import { decodedDocuments } from './result-encoder.js';
 
@@ -66,7 +67,7 @@ export function rangeStopError(source: string, stop: RangeStop, before: number):
 
 /** `length` bytes of `file` from `offset` (fewer if it shrank). */
 function readAt(file: string, offset: number, length: number): Buffer {
-  const fd = openSync(file, 'r');
+  const fd = openRegularFile(file);
   try {
     const bytes = Buffer.alloc(length);
     let used = 0;

@@ -6,7 +6,7 @@
  * ranges thus own every line exactly once, without the main thread ever reading them. A line is
  * handed over without its LF (and without a CR before it), as LineSplitter does.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_DOCUMENT_BYTES } from '../io/input-limits.js';
 
 /**
@@ -43,12 +43,28 @@ let scratch = Buffer.allocUnsafeSlow(0);
  * Errors of the file system are thrown as they are.
  */
 export function readRange(file: string, start: number, end: number, lineStart: boolean, onLine: RangeLineHandler): RangeRead {
-  const fd = openSync(file, 'r');
+  const fd = openRegularFile(file);
   try {
     return new RangeScan(fd, lineStart ? start : start - 1, end).run(lineStart, onLine);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Opens `file`, which the run sized as a regular file, again for reading: without blocking, and only
+ * if it still is one. Each range is opened by name, so a file replaced by a FIFO during the run would
+ * otherwise block the open until something writes to it (the run hung until Ctrl-C).
+ */
+export function openRegularFile(file: string): number {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) throw Object.assign(new Error('it is no longer a regular file (it was replaced while it was read)'), { code: 'EXBREPLACED' });
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
 }
 
 class RangeScan {

@@ -5,13 +5,14 @@
  * line), blank lines, CRLF, a missing last LF and a trailing lone CR included. Real files, read with
  * real positional reads.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../src/bulk/line-splitter.js';
-import { readRange } from '../../src/bulk/range-reader.js';
+import { openRegularFile, readRange } from '../../src/bulk/range-reader.js';
 import { runs } from '../helpers/fuzz-runs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xb-ranges-'));
@@ -111,5 +112,21 @@ describe('readRange', () => {
     const { lines, perRange } = rangeLines(file, bytes.length, 0, [mib, 2 * mib, 3 * mib]);
     expect(perRange).toEqual([2, 0, 0, 1]);
     expect(lines.map((l) => l.text.length)).toEqual([7, long.length + 2, 7]);
+  });
+});
+
+describe('openRegularFile (each range opens its file again by name)', () => {
+  it('opens the regular file, and refuses at once what replaced it with a FIFO (it would block until written)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-range-open-'));
+    try {
+      const file = join(dir, 'orders.ndjson');
+      writeFileSync(file, '{}\n');
+      closeSync(openRegularFile(file));
+      rmSync(file);
+      execFileSync('mkfifo', [file]);
+      expect(() => openRegularFile(file)).toThrow(/no longer a regular file/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
