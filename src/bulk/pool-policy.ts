@@ -43,10 +43,10 @@ export interface RunSoFar {
 
 /** Whether starting the workers now pays; see the module comment. */
 export function workersPay(run: RunSoFar): boolean {
-  const known = run.totalBytes !== undefined;
-  if (run.threads === 'asked') return run.inlineBytes > POOL_AFTER_BYTES || (known && run.totalBytes! > POOL_AFTER_BYTES);
-  if (known && run.totalBytes! >= POOL_AT_ONCE_BYTES) return true;
+  const total = run.totalBytes;
+  if (run.threads === 'asked') return run.inlineBytes > POOL_AFTER_BYTES || (total !== undefined && total > POOL_AFTER_BYTES);
+  if (total !== undefined && total >= POOL_AT_ONCE_BYTES) return true;
   if (run.inlineBytes <= POOL_AFTER_BYTES || run.elapsedMs < POOL_AFTER_MS) return false;
   // Unknown size (stdin, a FIFO): a stream that has lasted this long is taken to go on.
-  return !known || run.totalBytes! - run.bytesRead >= run.bytesRead;
+  return total === undefined || total - run.bytesRead >= run.bytesRead;
 }
