@@ -84,6 +84,15 @@ describe('order outcome', () => {
     expect(judgeErrorStatus(exchange(400), { success: false })!.status).toBe('passed');
     expect(judgeErrorStatus(exchange(200), { success: true })).toBeUndefined();
   });
+  // Any 2xx says "it worked" to the platform, so an error answered with 201, 202 or 204 fails as 200 does.
+  it.each([200, 201, 202, 204])('fails an error answered with HTTP %i, naming the status', (status) => {
+    const check = judgeErrorStatus(exchange(status), { success: false })!;
+    expect(check.status).toBe('failed');
+    expect(check.findings[0]!.actual).toContain(`${status} with Success false`);
+  });
+  it.each([199, 300, 302, 400, 500])('passes an error answered with HTTP %i (not 2xx)', (status) => {
+    expect(judgeErrorStatus(exchange(status), { success: false })!.status).toBe('passed');
+  });
   it('reads ResponseInfo case-insensitively, Success as a string too', () => {
     expect(readResponseInfo({ responseinfo: { success: 'true', internalorderid: 7 } })).toMatchObject({ success: true, internalOrderId: '7' });
     expect(readResponseInfo({ Other: 1 })).toBeUndefined();
