@@ -150,7 +150,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     const run = toRunResult(applySelection(kept, ctx.selection));
     const refused = probes.refusals();
     if (refused.length > 0) run.notices = refused;
-    const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints, !ctx.carts.real) : undefined;
+    const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints) : undefined;
     if (sample) session.output.warn(sample);
     if (outcome.interrupted) {
       // Planned cases: what the unfinished tasks would have reported, at least one each.

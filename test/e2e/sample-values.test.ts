@@ -1,7 +1,8 @@
 /**
  * The sample MerchantGUID and cart token are known only to the reference merchant. A run that sends
- * them to another merchant warns once on stderr; against the reference merchant (`mock merchant`,
- * which marks its answers), or with the merchant's own values, it says nothing.
+ * them to another merchant warns once on stderr, naming only the values its requests carried;
+ * against the reference merchant (`mock merchant`, which marks its answers), or with the merchant's
+ * own values, it says nothing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
+import { loadSample } from '../../src/samples/catalog.js';
 import { testConfig } from '../mock/merchant-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -18,16 +20,19 @@ const SAMPLE_TOKEN = '2c5c7b3db2ed101426cba38d9c534086';
 let store: Server;
 let storeUrl: string;
 let reference: MockMerchantServer;
-/** The MerchantGUID and cart token each request to the store carried. */
+/** Each request to the store: its URL and body (where a cart token or a MerchantGUID travels). */
 const seen: string[] = [];
 
 beforeAll(async () => {
   // A store that knows neither sample value: every cart is unknown to it.
   store = createServer((req, res) => {
-    seen.push(req.url ?? '');
-    req.resume();
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"Success":false,"Message":"no such cart"}');
+    let body = '';
+    req.setEncoding('utf8').on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      seen.push(`${req.url ?? ''} ${body}`);
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"Success":false,"Message":"no such cart"}');
+    });
   });
   await new Promise<void>((r) => store.listen(0, '127.0.0.1', r));
   storeUrl = `http://127.0.0.1:${(store.address() as AddressInfo).port}`;
@@ -67,8 +72,11 @@ describe('sample values sent to a merchant that is not the reference merchant', 
   });
 
   it('only the GUID when the cart token is the store\'s own', async () => {
-    const dir = dirWith({ merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    seen.length = 0;
+    // POST carts carry the MerchantGUID in their body (a GET cart carries no GUID at all).
+    const dir = dirWith({ merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1', cartMethods: ['GET', 'POST'] }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
     const lines = warnings((await runCli(['check-cart', '--no-save'], { cwd: dir })).stderr);
+    expect(seen.some((r) => r.includes(SAMPLE_GUID))).toBe(true);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`the sample MerchantGUID ${SAMPLE_GUID},`);
     expect(lines[0]).not.toContain('cart token');
@@ -78,6 +86,44 @@ describe('sample values sent to a merchant that is not the reference merchant', 
     const dir = dirWith({ merchantGUID: 'a1b2c3d4-0000-4000-8000-00000000abd2', merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
     const r = await runCli(['check-cart', '--no-save'], { cwd: dir });
     expect(r.stderr).not.toContain('sample');
+  });
+
+  it('the sample GUID in the configuration but never sent (GET carts only): no warning', async () => {
+    seen.length = 0;
+    const dir = dirWith({ merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const r = await runCli(['check-cart', '--no-save'], { cwd: dir });
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((q) => q.includes(SAMPLE_GUID))).toBe(false);
+    expect(r.stderr).not.toContain('sample');
+  });
+
+  // The configuration keeps the sample cart token (no merchant.carts): only what was sent decides.
+  const ownGuid = 'a1b2c3d4-0000-4000-8000-00000000abd3';
+  const ownOrder = { ...(loadSample('order-full') as Record<string, unknown>), MerchantGUID: ownGuid, OrderId: 'GE770000033DE', CartId: 'store-cart-33' };
+
+  it('post-order --file of the user\'s own order sends no sample value: no warning, whatever the configuration holds', async () => {
+    seen.length = 0;
+    const dir = dirWith({ merchantGUID: ownGuid, merchant: { baseUrl: storeUrl }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    writeFileSync(join(dir, 'order.json'), JSON.stringify(ownOrder));
+    const r = await runCli(['post-order', '--file', 'order.json', '--no-save'], { cwd: dir });
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    // The order reached the store, and neither sample value went with it.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toContain('store-cart-33');
+    expect(seen.some((q) => q.includes(SAMPLE_TOKEN) || q.includes(SAMPLE_GUID))).toBe(false);
+    expect(r.stderr).not.toContain('sample');
+  });
+
+  it('post-order --sample with the same configuration fetches the sample cart first: the warning names the cart token only', async () => {
+    seen.length = 0;
+    const dir = dirWith({ merchantGUID: ownGuid, merchant: { baseUrl: storeUrl }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
+    const r = await runCli(['post-order', '--sample', 'order-full', '--no-save'], { cwd: dir });
+    expect(seen.some((q) => q.includes(SAMPLE_TOKEN))).toBe(true);
+    const lines = warnings(r.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`this run sent the sample cart token ${SAMPLE_TOKEN},`);
+    expect(lines[0]).not.toContain('MerchantGUID');
+    expect(lines[0]).toContain('merchant.cartToken');
   });
 
   it('nothing against the reference merchant, which knows the sample values', async () => {
