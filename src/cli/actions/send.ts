@@ -32,12 +32,15 @@ export interface SendOptions extends MerchantRunOptions {
   set?: string[];
   orderId?: string;
   merchantOrderId?: string;
+  /** `--dry-run`: only `send order --file` takes it (see post-order). */
+  dryRun?: boolean;
 }
 
 /** Runs `send EVENT`. */
 export async function run(event: string, opts: SendOptions, cmd: Command): Promise<number> {
   if (event === 'order') return runPostOrder(opts as PostOrderOptions, cmd);
   if (!(EVENTS as string[]).includes(event)) throw new UsageError(`send: unknown event "${event}"; one of: order, ${EVENTS.join(', ')}.`);
+  if (opts.dryRun) throw new UsageError(`--dry-run judges an order file without sending it (send order --file F --dry-run); send ${event} has no dry run.`);
   const kind = SAMPLE_KIND[event as LifecycleEvent];
   if (opts.file && opts.sample) throw new UsageError('Give either --file or --sample, not both.');
   let body: Record<string, unknown>;

@@ -9,6 +9,7 @@ export function defineCheck(program: Command): void {
     .description('every merchant check: cart and order, every configured auth mode, positive and negative');
   addReportFlags(addCartFlags(addConfigFlags(check)))
     .option('--race <n>', 'copies of one order (and one refund) delivered at once by the race checks, 2 to 64 (default 4)')
+    .option('--large-order-bytes <n>', 'size in bytes of the large order (case order-large, check accepts-large-order), sent once; 0 leaves it out (default 1100000, just over 1 MiB)')
     .addHelpText('after', examples('xborder check', 'xborder check --race 8 --checks redelivery-concurrent,refund-concurrent', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
     .action(async (opts, cmd) => {
     const { run } = await import('../actions/check.js');
@@ -31,9 +32,10 @@ export function defineCheck(program: Command): void {
     .option('-s, --sample <name>', 'built-in order sample (see `xborder samples list`)')
     .option('--set <path=value>', 'change a field before sending (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--sequences', 'also run re-delivery, update, unknown-property and invalid-order checks')
-    .option('--negative', 'also run the negative auth checks');
+    .option('--negative', 'also run the negative auth checks')
+    .option('--dry-run', 'with --file: list the file\'s errors and send nothing (exit 1 when it has any)');
   addReportFlags(addCartFlags(addConfigFlags(order)))
-    .addHelpText('after', examples('xborder post-order --sample order-full', 'xborder post-order --file captured-order.json', 'xborder post-order --sample order-payment --set PaymentDetails.CVVNumber=000', 'xborder post-order --sample order-mixed --sequences --negative'))
+    .addHelpText('after', examples('xborder post-order --sample order-full', 'xborder post-order --file captured-order.json', 'xborder post-order --file captured-order.json --dry-run', 'xborder post-order --sample order-payment --set PaymentDetails.CVVNumber=000', 'xborder post-order --sample order-mixed --sequences --negative'))
     .action(async (opts, cmd) => {
     const { runPostOrder } = await import('../actions/check.js');
     process.exitCode = await runPostOrder(opts, cmd);

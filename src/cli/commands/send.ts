@@ -13,6 +13,7 @@ export function defineSend(program: Command): void {
     .option('--set <path=value>', 'change a field before sending (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--order-id <id>', 'the platform OrderId the call is about')
     .option('--merchant-order-id <id>', 'the merchant\'s order id (the InternalOrderId it answered)')
+    .option('--dry-run', 'order --file only: list the file\'s errors and send nothing (exit 1 when it has any)')
     .addHelpText('after', '\nExamples:\n  xborder send refund --order-id GE92799319GB --merchant-order-id 100042\n  xborder send status --set StatusCode=cancelled --order-id GE92799319GB\n  xborder send order --sample order-payment');
   addReportFlags(addCartFlags(addConfigFlags(send))).action(async (event: string, opts, cmd) => {
     const { run } = await import('../actions/send.js');
