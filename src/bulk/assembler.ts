@@ -3,13 +3,15 @@
  * its first non-blank line is a complete JSON value by itself; otherwise it is one (pretty-printed)
  * JSON document, held whole up to MAX_DOCUMENT_BYTES. The first document of an input is held back
  * until the next line shows whether more follow, so a one-document file reports no line number.
- * Malformed JSON is an InputError naming the source, line and column.
+ * An NDJSON line that is no JSON is a document of its own that fails the `json` check (see
+ * malformed-line.ts); a malformed single document is an InputError naming the source, line and column.
  */
 import { InputError } from '../errors.js';
 import { MAX_DOCUMENT_BYTES, tooLargeError } from '../io/input-limits.js';
 import { jsonErrorOf } from '../io/json-position.js';
 import { decodeLine, type Utf8Probe } from './decode-line.js';
 import { invalidInLine, type InvalidUtf8 } from './invalid-utf8.js';
+import { MalformedLine } from './malformed-line.js';
 import { bytesText, pointerAt, stringText } from './pointer-at.js';
 import type { JudgedInput } from './judge.js';
 
@@ -17,15 +19,13 @@ import type { JudgedInput } from './judge.js';
 export type InputMode = 'unknown' | 'ndjson' | 'whole';
 
 /**
- * The error for malformed JSON in `text`, whose first line is line `lineBase + 1` of `source`. With
- * `invalid`, the text held bytes that are not UTF-8 (read as U+FFFD, often the very token refused): said too.
+ * The error for a single document `text` of `source` that is malformed JSON. With `invalid`, the text
+ * held bytes that are not UTF-8 (read as U+FFFD, often the very token refused): said too.
  */
-export function malformed(source: string, text: string, error: Error, lineBase: number, ndjson: boolean, invalid?: InvalidUtf8): InputError {
+export function malformed(source: string, text: string, error: Error, invalid?: InvalidUtf8): InputError {
   const at = jsonErrorOf(text, error);
-  const line = at.line + lineBase;
-  const where = ndjson ? ` (NDJSON line ${line})` : '';
-  const bytes = invalid ? `; the ${ndjson ? 'line' : 'input'} is not valid UTF-8 from byte offset ${ndjson || invalid.fileOffset === undefined ? `${invalid.lineOffset} of line ${invalid.line}` : invalid.fileOffset} on` : '';
-  return new InputError(`${source}:${line}:${at.column}: malformed JSON${where}: ${at.reason}${bytes}.`, source, line, at.column);
+  const bytes = invalid ? `; the input is not valid UTF-8 from byte offset ${invalid.fileOffset ?? `${invalid.lineOffset} of line ${invalid.line}`} on` : '';
+  return new InputError(`${source}:${at.line}:${at.column}: malformed JSON: ${at.reason}${bytes}.`, source, at.line, at.column);
 }
 
 /** The text of line `lineNo`: decoded, a byte order mark on line 1 dropped. `probe` learns where invalid UTF-8 starts. */
@@ -38,24 +38,27 @@ export function lineText(lineNo: number, bytes: Buffer, start: number, end: numb
 export const BLANK = Symbol('blank line');
 
 /**
- * One line of an input known to be NDJSON: its document, BLANK, or an InputError (thrown) naming
- * the line and column of malformed JSON. The same on every thread. With `probe`, `probe.at` tells
- * where the line stops being UTF-8 (-1: it is UTF-8 throughout).
+ * One line of an input known to be NDJSON: its document, BLANK, or a MalformedLine when it is no
+ * JSON. The same on every thread. With `probe`, `probe.at` tells where the line stops being UTF-8
+ * (-1: it is UTF-8 throughout).
  */
-export function ndjsonDocument(source: string, lineNo: number, bytes: Buffer, start: number, end: number, probe?: Utf8Probe): unknown {
+export function ndjsonDocument(lineNo: number, bytes: Buffer, start: number, end: number, probe?: Utf8Probe): unknown {
   const text = lineText(lineNo, bytes, start, end, probe);
   // Most lines start with "{": only a line that does not is trimmed to see whether it is blank.
   if (text.charCodeAt(0) !== 0x7b && text.trim() === '') return BLANK;
   try {
     return JSON.parse(text);
   } catch (error) {
-    const invalid = probe && probe.at >= 0 ? invalidInLine(bytes, start, probe.at, lineNo) : undefined;
-    throw malformed(source, text, error as Error, lineNo - 1, true, invalid);
+    return MalformedLine.of(text, error as Error);
   }
 }
 
 /** The judged input of the NDJSON line `bytes[start, end)` that `ndjsonDocument` read with `probe` into `doc`. */
 export function ndjsonInput(source: string, lineNo: number, doc: unknown, bytes: Buffer, start: number, end: number, probe: Utf8Probe): JudgedInput {
+  if (doc instanceof MalformedLine) {
+    // No value to find the bad byte in: the text does not parse.
+    return probe.at < 0 ? { source, line: lineNo, doc: undefined, malformed: doc } : { source, line: lineNo, doc: undefined, malformed: doc, invalidUtf8: invalidInLine(bytes, start, probe.at, lineNo) };
+  }
   if (probe.at < 0) return { source, line: lineNo, doc };
   return { source, line: lineNo, doc, invalidUtf8: lineProblem(bytes, start, end, probe.at, lineNo) };
 }
@@ -68,8 +71,8 @@ function lineProblem(bytes: Buffer, start: number, end: number, at: number, line
 }
 
 /**
- * Turns the lines of one input into documents, handed to `emit` in order. `line` throws an
- * InputError for malformed NDJSON after emitting the documents before it; `finish` ends the input.
+ * Turns the lines of one input into documents, handed to `emit` in order; `finish` ends the input
+ * (and throws the InputError of a malformed single document).
  */
 export class DocumentAssembler {
   mode: InputMode = 'unknown';
@@ -103,14 +106,7 @@ export class DocumentAssembler {
     this.lineNo = lineNo;
     const probe = this.probe;
     if (this.mode === 'ndjson') {
-      let doc: unknown;
-      try {
-        doc = ndjsonDocument(this.source, lineNo, bytes, start, end, probe);
-      } catch (error) {
-        // A second line settles NDJSON, well-formed or not: the first document is judged before any error.
-        this.releaseHeld();
-        throw error;
-      }
+      const doc = ndjsonDocument(lineNo, bytes, start, end, probe);
       if (doc === BLANK) return;
       this.releaseHeld();
       this.emit(ndjsonInput(this.source, lineNo, doc, bytes, start, end, probe));
@@ -140,7 +136,7 @@ export class DocumentAssembler {
     }
   }
 
-  /** Emits the held first document with its line number (more lines follow, or an error does). */
+  /** Emits the held first document with its line number (more lines follow, or an input error does). */
   releaseHeld(): void {
     if (!this.held) return;
     const held = this.held;
@@ -163,7 +159,7 @@ export class DocumentAssembler {
     try {
       doc = JSON.parse(text);
     } catch (error) {
-      throw malformed(this.source, text, error as Error, 0, false, this.wholeInvalid);
+      throw malformed(this.source, text, error as Error, this.wholeInvalid);
     }
     const invalid = this.wholeInvalid;
     if (!invalid) return this.emit({ source: this.source, doc });

@@ -5,6 +5,7 @@
 import type { CheckResult } from '../model.js';
 import { PAYLOAD_KINDS, detectKind, validatePayload, type PayloadKind } from '../validation/index.js';
 import { utf8Check, type InvalidUtf8 } from './invalid-utf8.js';
+import { jsonCheck, type MalformedLine } from './malformed-line.js';
 
 /** What a document is judged from: where it came from and its parsed value. */
 export interface JudgedInput {
@@ -14,6 +15,8 @@ export interface JudgedInput {
   doc: unknown;
   /** The first byte of the document's input that is not UTF-8 (decoded as U+FFFD), when there is one. */
   invalidUtf8?: InvalidUtf8;
+  /** Set for an NDJSON line that is no JSON document (`doc` is then undefined): it fails the `json` check alone. */
+  malformed?: MalformedLine;
 }
 
 /** One judged document (the validate report's row source). */
@@ -33,8 +36,9 @@ export interface JudgeOptions {
 
 /** Validates one document as the forced kind or the kind its shape tells. */
 export function judge(input: JudgedInput, forced: PayloadKind | undefined, strict: boolean): JudgedDocument {
-  const kind = forced ?? detectKind(input.doc);
-  const checks = kind === undefined ? [undetectable(input.doc)] : validatePayload(kind, input.doc, { strict });
+  // A line that is no document has no kind and nothing else to judge.
+  const kind = input.malformed ? undefined : (forced ?? detectKind(input.doc));
+  const checks = input.malformed ? [jsonCheck(input.malformed)] : kind === undefined ? [undetectable(input.doc)] : validatePayload(kind, input.doc, { strict });
   // Only a document with invalid bytes gets the check: the others' reports stay as they were.
   if (input.invalidUtf8) checks.unshift(utf8Check(input.invalidUtf8, input.line !== undefined));
   return { source: input.source, line: input.line, kind, checks };

@@ -4,9 +4,9 @@
  * copies its lines. The judging thread cannot know how many lines come before its range, so it
  * numbers lines from the range's start and says how many the range holds; the main thread, which
  * delivers ranges in order, turns those into the file's line numbers (range-merge.ts). What names a
- * line in its text (the utf8 finding, a malformed line's error) is therefore made there too.
+ * line in its text (the utf8 finding, a too long line's error) is therefore made there too; a
+ * malformed line's `json` finding names only its column, so it is judged here like any document.
  */
-import { InputError } from '../errors.js';
 import { BLANK, ndjsonDocument, ndjsonInput } from './assembler.js';
 import type { Utf8Probe } from './decode-line.js';
 import type { InvalidUtf8 } from './invalid-utf8.js';
@@ -37,14 +37,10 @@ export type BulkItem = WorkItem | RangeItem;
  */
 export const localLine = (index: number): number => index + 2;
 
-/** Where a range stopped on a line that is no document: the main thread words the error. */
+/** Where a range stopped on a line past MAX_DOCUMENT_BYTES: the main thread words the error. */
 export interface RangeStop {
-  kind: 'malformed' | 'too-long';
   /** The line's index in the range (0-based). */
   index: number;
-  /** The line's bytes in the file: `[offset, offset + length)` (its CR, if any, excluded). */
-  offset: number;
-  length: number;
 }
 
 /**
@@ -63,7 +59,7 @@ export interface RangeResult {
 }
 
 /**
- * Judges the lines of a range, in order, up to the first line that is no document. With `encode`
+ * Judges the lines of a range, in order, up to the first line too long to read. With `encode`
  * (a worker's range, or the main thread's beside workers) each document is encoded as soon as it is
  * judged (see result-encoder.ts).
  */
@@ -78,17 +74,10 @@ export function runRange(item: RangeItem, options: JudgeOptions, encode: boolean
   let failure: ItemResult['failure'];
   // A judging error is a bug, thrown on as it is; only the file system's errors are the input's.
   let bug: unknown;
-  const onLine = (index: number, bytes: Buffer, start: number, end: number, offset: number): boolean => {
+  const onLine = (index: number, bytes: Buffer, start: number, end: number): boolean => {
     const lineNo = localLine(index);
     try {
-      let doc: unknown;
-      try {
-        doc = ndjsonDocument(item.source, lineNo, bytes, start, end, probe);
-      } catch (error) {
-        if (!(error instanceof InputError)) throw error;
-        stop = { kind: 'malformed', index, offset, length: end - start };
-        return false;
-      }
+      const doc = ndjsonDocument(lineNo, bytes, start, end, probe);
       if (doc === BLANK) return true;
       const input = ndjsonInput(item.source, lineNo, doc, bytes, start, end, probe);
       if (input.invalidUtf8) {
@@ -108,7 +97,7 @@ export function runRange(item: RangeItem, options: JudgeOptions, encode: boolean
   try {
     const read = readRange(item.source, item.start, item.end, item.lineStart, onLine);
     lines = read.lines;
-    if (read.tooLong) stop = { kind: 'too-long', index: read.lines - 1, offset: -1, length: -1 };
+    if (read.tooLong) stop = { index: read.lines - 1 };
   } catch (error) {
     failure = failureOf(unreadableError(item.source, error));
   }

@@ -2,20 +2,14 @@
  * The main thread's side of range items (range-item.ts): delivered in input order, each range's
  * documents get the file's line numbers (the lines of the ranges before it, counted as they were
  * delivered, plus the input's head that the main thread read), their utf8 check is made with that
- * line, and a range that stopped on a malformed or too long line gives the very error the
- * sequential reader gives for it (the line read again here and parsed by the same code), so reports
- * are the same byte for byte whatever --jobs.
+ * line, and a range that stopped on a line too long to read gives the very error the sequential
+ * reader gives for it, so reports are the same byte for byte whatever --jobs.
  */
-import { closeSync, readSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import type { InputError } from '../errors.js';
 import { tooLargeError } from '../io/input-limits.js';
-import { ndjsonDocument } from './assembler.js';
-import type { Utf8Probe } from './decode-line.js';
 import { utf8Check } from './invalid-utf8.js';
 import type { JudgedDocument } from './judge.js';
 import { localLine, type RangeResult, type RangeStop } from './range-item.js';
-import { openRegularFile } from './range-reader.js';
-import { unreadableError } from './read-small.js';
 import { decodedDocuments } from './result-encoder.js';
 
 /** One input read in ranges: its lines delivered so far, where the next range's lines are numbered from. */
@@ -46,38 +40,5 @@ export function* rangeDocuments(range: RangeResult, before: number): Generator<J
 
 /** The input error of a range that stopped at `stop`, `before` lines preceding the range. */
 export function rangeStopError(source: string, stop: RangeStop, before: number): InputError {
-  const line = before + stop.index + 1;
-  if (stop.kind === 'too-long') return tooLargeError(source, line, true);
-  let bytes: Buffer;
-  try {
-    bytes = readAt(source, stop.offset, stop.length);
-  } catch (error) {
-    return unreadableError(source, error);
-  }
-  const probe: Utf8Probe = { at: -1 };
-  try {
-    ndjsonDocument(source, line, bytes, 0, bytes.length, probe);
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  // Parsed now: the file changed between the two reads.
-  return new InputError(`${source}:${line}: the file changed while it was read; validate it again.`, source, line);
-}
-
-/** `length` bytes of `file` from `offset` (fewer if it shrank). */
-function readAt(file: string, offset: number, length: number): Buffer {
-  const fd = openRegularFile(file);
-  try {
-    const bytes = Buffer.alloc(length);
-    let used = 0;
-    while (used < length) {
-      const read = readSync(fd, bytes, used, length - used, offset + used);
-      if (read === 0) break;
-      used += read;
-    }
-    return bytes.subarray(0, used);
-  } finally {
-    closeSync(fd);
-  }
+  return tooLargeError(source, before + stop.index + 1, true);
 }

@@ -1,10 +1,11 @@
 /**
  * Bulk validation of files and stdin: judges in work items (inline, or in worker threads once a run
  * is big enough to pay for starting them) and hands every
- * judged document to `deliver` in input order, whatever thread judged it. An input error (malformed
- * JSON, a line past the limit, an unreadable file) is thrown after the documents before it are
- * delivered, exactly as a one-document-at-a-time reader would. Memory stays bounded: at most a few
- * items per worker are in flight.
+ * judged document to `deliver` in input order, whatever thread judged it. An NDJSON line that is no
+ * JSON is one more document (it fails the `json` check) and the reading goes on to the end; an input
+ * error (a malformed single document, a line past the limit, an unreadable file) is thrown after the
+ * documents before it are delivered, exactly as a one-document-at-a-time reader would. Memory stays
+ * bounded: at most a few items per worker are in flight.
  *
  * Who reads: stdin, FIFOs and small files are read and split on the main thread, which sends the
  * bytes in items. A large NDJSON file is read by the threads that judge it: once the main thread has

@@ -44,7 +44,8 @@ export interface FilesItem {
 export type WorkItem = LinesItem | FilesItem;
 
 /**
- * What an item gave: its judged documents in input order and, when an input error stopped it, that
+ * What an item gave: its judged documents in input order (a malformed NDJSON line among them, failing
+ * the `json` check) and, when an input error stopped it (a file of them that cannot be read), that
  * error (the documents before it are judged; nothing after it is).
  */
 export interface ItemResult {
@@ -72,7 +73,7 @@ export function runItem(item: WorkItem, options: JudgeOptions): ItemResult {
     if (item.type === 'lines') {
       const probe: Utf8Probe = { at: -1 };
       for (let i = 0; i < item.lineNos.length; i++) {
-        const doc = ndjsonDocument(item.source, item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1], probe);
+        const doc = ndjsonDocument(item.lineNos[i], bytes, item.offsets[i], item.offsets[i + 1], probe);
         if (doc !== BLANK) judged(ndjsonInput(item.source, item.lineNos[i], doc, bytes, item.offsets[i], item.offsets[i + 1], probe));
       }
     } else {

@@ -65,6 +65,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'user-schema', proves: 'platform call --schema: the answer validates against the given JSON Schema', scope: ['platform'] },
   { id: 'kind', proves: 'validate: the document\'s kind can be told from its shape (or --as)', scope: ['validate'] },
   { id: 'utf8', proves: 'validate: the document is valid UTF-8 (the first invalid byte named by its offset in the file, or in the NDJSON line)', scope: ['validate'] },
+  { id: 'json', proves: 'validate: each NDJSON line is one JSON document (a line cut short or broken fails, named by its line and column; the run reads on)', scope: ['validate'] },
 ];
 
 /** What each payload kind's schema checks are called where the answer is judged live. */

@@ -1,7 +1,7 @@
 /** Pages of the offline checks of `xborder validate` and of `platform call --schema`. */
 import type { CheckPage } from './types.js';
 
-/** user-schema, kind, utf8, schema, lenient, unknown-properties. */
+/** user-schema, kind, utf8, json, schema, lenient, unknown-properties. */
 export const VALIDATE_PAGES: Record<string, CheckPage> = {
   'user-schema': {
     why: 'Platform-hosted operations other than ValidateGiftCard have no documented answer shape. When you have a schema for one (from the platform\'s support, or written from answers seen), `platform call OP --schema FILE` holds the answer to it, so a change on the platform\'s side shows up in CI instead of in production.',
@@ -20,6 +20,12 @@ export const VALIDATE_PAGES: Record<string, CheckPage> = {
     failing: 'xborder validate order.json\n-> utf8: byte offset 212 of line 1 is 0xFC (not UTF-8: "M\\xFCller" written in Latin-1)',
     fixed: 'order.json saved as UTF-8: "Müller" is the bytes 4D C3 BC 6C 6C 65 72',
     fix: 'Encode the payload as UTF-8 when writing it (set the database connection\'s and the serializer\'s charset), never cut strings by bytes, and re-capture the file.',
+  },
+  json: {
+    why: 'A capture of a day\'s traffic has bad lines: a log line cut when the disk filled or the process was killed, two writers interleaved, a body logged in another encoding. The platform reads none of them as a payload. validate reports each such line as a failed document (its line and the column where the JSON breaks) and judges every other line, so one bad line does not hide the thousands after it.',
+    failing: 'xborder validate orders.ndjson\n-> orders.ndjson:1501  json: malformed JSON at column 18: unexpected character "x", expected a value\n-> orders.ndjson:3000  json: malformed JSON at column 4096: the text ends before the JSON value is complete (a truncated line)',
+    fixed: 'each line one whole JSON document: {"MerchantGUID": "f4b0...", "OrderId": "GE1234567", ...}',
+    fix: 'Find where the capture broke the line (the column points at it): re-capture it, or drop the line if the payload is logged elsewhere. A truncated last line usually means the file was copied while it was still being written. A single file that is no JSON at all is an input error instead (exit 2).',
   },
   schema: {
     why: 'The shipped JSON Schemas in schemas/ are what xborder knows of each payload from the interface: types, required fields, ISO codes, formats, enums. A payload that fails them is one the platform (or the merchant, for the platform\'s payloads) cannot read as intended. Each finding names a JSON pointer, what was expected and what was received.',

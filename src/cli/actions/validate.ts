@@ -2,7 +2,8 @@
  * `xborder validate FILE...`: validates captured payloads offline. Each file (or stdin) holds one JSON
  * document or NDJSON (streamed in constant memory); each document is validated as the kind given by
  * --as or told from its shape. Exit 0 when nothing failed (warnings allowed), 1 when a document
- * fails, 2 for unreadable input or malformed JSON, 3 when a check could not judge. Reading, worker
+ * fails (an NDJSON line that is no JSON fails the `json` check: the run reads on), 2 for unreadable
+ * input or a file that is no JSON, 3 when a check could not judge. Reading, worker
  * threads (--jobs) and input order are src/bulk's; this file wires options, report and progress.
  */
 import { terminalWidth } from '../../report/width.js';
