@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge, type JudgedInput } from '../../src/bulk/judge.js';
+import { MalformedLine } from '../../src/bulk/malformed-line.js';
 import { bytesText, pointerAt } from '../../src/bulk/pointer-at.js';
 import { firstInvalidUtf8 } from '../../src/http/utf8.js';
 import { createOutput } from '../../src/cli/output.js';
-import { Totals, jsonReport, type RunFailure } from '../../src/cli/validate-report.js';
+import { Totals, jsonReport } from '../../src/cli/validate-report.js';
 import { Redactor } from '../../src/redact/redactor.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -82,7 +83,7 @@ function writeCorpus(name: string, lines: number, tail = ''): string {
  * UTF-8 found by scanning the raw bytes of the whole file or of each line (an LF byte is always a line
  * end in both: it never occurs inside a UTF-8 sequence, and the decoder never makes one).
  */
-function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; brokenLine?: number } {
+function plainDocuments(file: string, bytes: Buffer): JudgedInput[] {
   const text = bytes.toString('utf8').replace(/^\ufeff/, '');
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
@@ -100,7 +101,7 @@ function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; bro
     const at = firstInvalidUtf8(bytes);
     const line = lineStarts.filter((s) => s <= at).length;
     const invalidUtf8 = at < 0 ? undefined : { line, lineOffset: at - lineStarts[line - 1], fileOffset: at, value: bytes[at], path: pointerAt(bytesText(bytes, 0, bytes.length), at) };
-    return { docs: [{ source: file, doc: JSON.parse(text), ...(invalidUtf8 ? { invalidUtf8 } : {}) }] };
+    return [{ source: file, doc: JSON.parse(text), ...(invalidUtf8 ? { invalidUtf8 } : {}) }];
   }
   const docs: JudgedInput[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -108,34 +109,30 @@ function plainDocuments(file: string, bytes: Buffer): { docs: JudgedInput[]; bro
     if (line.trim() === '') continue;
     const raw = bytes.subarray(lineStarts[i], i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : bytes.length);
     const at = firstInvalidUtf8(raw);
-    const invalidUtf8 = at < 0 ? undefined : { line: i + 1, lineOffset: at, fileOffset: lineStarts[i] + at, value: raw[at], path: pointerAt(bytesText(raw, 0, raw.length), at) };
+    const invalidUtf8 = at < 0 ? undefined : { line: i + 1, lineOffset: at, fileOffset: lineStarts[i] + at, value: raw[at] };
     try {
-      docs.push({ source: file, line: i + 1, doc: JSON.parse(line), ...(invalidUtf8 ? { invalidUtf8 } : {}) });
-    } catch {
-      return { docs, brokenLine: i + 1 };
+      const doc = JSON.parse(line);
+      docs.push({ source: file, line: i + 1, doc, ...(invalidUtf8 ? { invalidUtf8: { ...invalidUtf8, path: pointerAt(bytesText(raw, 0, raw.length), at) } } : {}) });
+    } catch (error) {
+      // A line that is no JSON is a document failing the json check; the bad byte has no value to be in.
+      docs.push({ source: file, line: i + 1, doc: undefined, malformed: MalformedLine.of(line, error as Error), ...(invalidUtf8 ? { invalidUtf8 } : {}) });
     }
   }
   if (docs.length === 1) delete docs[0].line;
-  return { docs };
+  return docs;
 }
 
 /** The JSON report of the plain path, written by the CLI's own report writer and masking. */
-function plainReport(files: string[], tool: { name: 'xborder'; version: string }, failure?: RunFailure): { text: string; brokenLine?: number } {
+function plainReport(files: string[], tool: { name: 'xborder'; version: string }): string {
   let text = '';
   const redactor = new Redactor();
   const output = createOutput({ globals: {}, mask: (t) => redactor.text(t), stdout: { write: (t: string) => ((text += t), true) } as never, env: {} });
   const report = jsonReport(output, new Totals(), tool, (v) => v);
-  let brokenLine: number | undefined;
   for (const file of files) {
-    const read = plainDocuments(file, readFileSync(file));
-    for (const input of read.docs) report.document(judge(input, undefined, false));
-    if (read.brokenLine !== undefined) {
-      brokenLine = read.brokenLine;
-      break;
-    }
+    for (const input of plainDocuments(file, readFileSync(file))) report.document(judge(input, undefined, false));
   }
-  void report.finish(failure);
-  return { text, brokenLine };
+  void report.finish();
+  return text;
 }
 
 async function reports(args: string[]): Promise<{ stdout: string; stderr: string; code: number | null }[]> {
@@ -156,7 +153,7 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     expect(two).toEqual(one);
     expect(three).toEqual(one);
     const tool = JSON.parse(one.stdout).tool;
-    expect(one.stdout).toBe(plainReport([file], tool).text);
+    expect(one.stdout).toBe(plainReport([file], tool));
     // The table report too.
     const table1 = await runCli(['validate', '--jobs', '1', file], { cwd: dir });
     const table2 = await runCli(['validate', '--jobs', '2', file], { cwd: dir });
@@ -164,17 +161,28 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     expect(table1.stdout).toContain('400 documents: ');
   }, 120_000);
 
-  it('a broken last line (truncated, no newline): the lines before it judged, exit 2 naming it, whatever --jobs', async () => {
+  it('broken lines (one in the middle, a truncated last line without newline): failed json documents, every other line judged, exit 1, whatever --jobs', async () => {
     const file = writeCorpus('broken.ndjson', 300, '{"MerchantGUID":"f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77","OrderId":"GE1');
+    // The first document line from line 150 on, broken in place (one byte changed: the line numbers stay).
+    const bytes = readFileSync(file);
+    let at = 0;
+    let line = 1;
+    for (; line < 150 || bytes[at] !== 0x7b; line++) at = bytes.indexOf(0x0a, at) + 1;
+    bytes[at + 1] = 0x78; // {x"...: an unquoted name
+    writeFileSync(file, bytes);
     const [one, two, three] = await reports([file]);
-    expect(one.code).toBe(2);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toBe('');
     expect(two).toEqual(one);
     expect(three).toEqual(one);
     const report = JSON.parse(one.stdout);
-    const plain = plainReport([file], report.tool, report.error);
-    expect(plain.brokenLine).toBe(report.error.line);
-    expect(one.stdout).toBe(plain.text);
-    expect(one.stderr).toMatch(new RegExp(`^xborder: ${file}:${report.error.line}:\\d+: malformed JSON \\(NDJSON line ${report.error.line}\\): the text ends before the JSON value is complete`));
+    expect(report.error).toBeUndefined();
+    expect(one.stdout).toBe(plainReport([file], report.tool));
+    const broken = report.cases.filter((c: any) => c.checks.some((k: any) => k.id === 'json'));
+    expect(broken.map((c: any) => c.source)).toEqual([`${file}:${line}`, report.cases.at(-1).source]);
+    const json = (c: any): any => c.checks.find((k: any) => k.id === 'json');
+    expect(json(broken[0]).findings[0].message).toBe('malformed JSON at column 2: expected a property name in double quotes');
+    expect(json(broken[1]).findings[0].message).toMatch(/^malformed JSON at column \d+: the text ends before the JSON value is complete \(a truncated line\)$/);
   }, 120_000);
 
   it('many files of every form: pretty, compact, small NDJSON, CRLF, BOM, invalid UTF-8', async () => {
@@ -197,7 +205,7 @@ describe('bulk validate: the same report for every --jobs, and as the plain path
     expect(one.code).toBe(1);
     expect(two).toEqual(one);
     expect(three).toEqual(one);
-    expect(one.stdout).toBe(plainReport(files, JSON.parse(one.stdout).tool).text);
+    expect(one.stdout).toBe(plainReport(files, JSON.parse(one.stdout).tool));
     expect(JSON.parse(one.stdout).cases).toHaveLength(320 + 64);
   }, 120_000);
 });

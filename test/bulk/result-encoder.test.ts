@@ -24,7 +24,7 @@ const passedCheck = fc.record({
   return (titleFirst ? { id, title, status, findings: [] } : { id, status, findings: [], title }) as CheckResult;
 });
 
-const failedCheck = fc.record({ id: fc.constantFrom('schema', 'iso-codes'), message: fc.string(), path: fc.string({ maxLength: 12 }) }).map(
+const failedCheck = fc.record({ id: fc.constantFrom('schema', 'iso-codes', 'json'), message: fc.string(), path: fc.string({ maxLength: 12 }) }).map(
   ({ id, message, path }): CheckResult => ({ id, status: 'failed', findings: [{ message, path, severity: 'error' }] }),
 );
 

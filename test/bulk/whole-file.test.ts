@@ -28,6 +28,7 @@ const texts: Record<string, string | Buffer> = {
   'compact, one document': JSON.stringify(order),
   'NDJSON': `${JSON.stringify(order)}\n${JSON.stringify({ ...order, OrderId: 'GE2GB' })}\n`,
   'an opening line that is a whole document': `{}\n{}\n`,
+  'NDJSON with a broken line and a truncated last line': `${JSON.stringify(order)}\n{"OrderId": }\n${JSON.stringify(order)}\n${JSON.stringify(order).slice(0, 20)}`,
   'malformed after a pretty opening': pretty.replace('"OrderId": "GE1GB",', '"OrderId": "GE1GB"'),
   'malformed CRLF after a pretty opening': pretty.replace('"OrderId": "GE1GB",', '"OrderId": "GE1GB"').replace(/\n/g, '\r\n'),
   'truncated pretty document': pretty.slice(0, 40),

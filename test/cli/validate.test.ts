@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../../src/errors.js';
+import { MalformedLine } from '../../src/bulk/malformed-line.js';
 import { findJsonSyntaxError as locateJsonError } from '../../src/io/json-position.js';
 import { readDocuments, type InputDocument } from '../helpers/read-documents.js';
 import { validatePayload } from '../../src/validation/index.js';
@@ -79,20 +79,22 @@ describe('readDocuments', () => {
     ]);
   });
 
-  it('names file, line and column of a malformed NDJSON line', async () => {
+  it('reads a malformed NDJSON line as a document of its own, with its column and reason, and reads on', async () => {
     const file = write('bad.ndjson', '{"a":1}\n{"b":2}\n{"c":,}\n{"d":4}\n');
-    const error = await readAll(file).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ file, line: 3, column: 6 });
-    expect((error as Error).message).toContain(`${file}:3:6: malformed JSON (NDJSON line 3)`);
+    expect(await readAll(file)).toEqual([
+      { source: file, line: 1, doc: { a: 1 } },
+      { source: file, line: 2, doc: { b: 2 } },
+      { source: file, line: 3, doc: undefined, malformed: new MalformedLine(6, 'unexpected character ",", expected a value', false) },
+      { source: file, line: 4, doc: { d: 4 } },
+    ]);
   });
 
-  it('delivers the first NDJSON document before the error of a malformed second line', async () => {
-    const file = write('first-then-bad.ndjson', '{"a":1}\n{"b":\n');
-    const docs: InputDocument[] = [];
-    const error = await readDocuments(file, (d) => void docs.push(d)).catch((e: unknown) => e);
-    expect(error).toMatchObject({ file, line: 2 });
-    expect(docs).toEqual([{ source: file, line: 1, doc: { a: 1 } }]);
+  it('a malformed second line keeps the first its line number; a truncated last line is cut at its end', async () => {
+    const file = write('first-then-bad.ndjson', '{"a":1}\n{"b":');
+    expect(await readAll(file)).toEqual([
+      { source: file, line: 1, doc: { a: 1 } },
+      { source: file, line: 2, doc: undefined, malformed: new MalformedLine(6, 'the text ends before the JSON value is complete', true) },
+    ]);
   });
 
   it("reads a BOM, CRLF line ends and blank or whitespace-only lines (a Windows capture)", async () => {
@@ -181,18 +183,36 @@ describe('xborder validate (built CLI)', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('exits 2 on an NDJSON line that is malformed, naming it, after reporting the lines before', async () => {
+  it('exits 1 on an NDJSON line that is malformed: a failed json document naming its line and column, the lines after it judged', async () => {
     const good = JSON.stringify(order());
     const file = write('orders.ndjson', `${good}\n${good}\n{"MerchantGUID": "g", "OrderId": }\n${good}\n`);
     const r = await runCli(['validate', file]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`${file}:3:34: malformed JSON (NDJSON line 3): unexpected character "}", expected a value.`);
-    expect(r.stdout).toContain('2 documents: 0 failed, 0 with warnings, 2 passed');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain(`${file}:3  ?  json\n  error: malformed JSON at column 34: unexpected character "}", expected a value\n`);
+    expect(r.stdout).toContain('4 documents: 1 failed, 0 with warnings, 3 passed');
+    expect(r.stdout).not.toContain('stopped early');
     const json = await runCli(['validate', '--json', file]);
-    expect(json.code).toBe(2);
+    expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout);
-    expect(report.cases).toHaveLength(2);
-    expect(report.error).toMatchObject({ file, line: 3, column: 34 });
+    expect(report.error).toBeUndefined();
+    expect(report.cases.map((c: { source: string }) => c.source)).toEqual([1, 2, 3, 4].map((n) => `${file}:${n}`));
+    expect(report.cases[2]).toEqual({
+      endpoint: 'offline',
+      variant: 'unknown',
+      authMode: 'none',
+      source: `${file}:3`,
+      checks: [
+        {
+          id: 'json',
+          title: 'JSON document',
+          status: 'failed',
+          findings: [{ message: 'malformed JSON at column 34: unexpected character "}", expected a value', expected: 'one JSON document per line', severity: 'error' }],
+          docs: 'docs/checks/json.md',
+        },
+      ],
+    });
+    expect(report.summary.failed).toBe(1);
   });
 
   it('streams NDJSON from stdin and reports file:line for each finding', async () => {

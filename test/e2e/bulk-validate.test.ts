@@ -1,13 +1,14 @@
 /**
  * Bulk `xborder validate` as a user runs it: progress lines on stderr outside a TTY, --jobs checked,
- * and bad input on the fast path (a 1 GiB line after megabytes of lines, a UTF-16 file among many, a
- * missing file) ending the same way, with the same exit code, whatever --jobs. Huge inputs are sparse.
+ * bad input on the fast path (a 1 GiB line after megabytes of lines, a UTF-16 file among many, a
+ * missing file) ending the same way, with the same exit code, whatever --jobs, and a bad day's NDJSON
+ * (a broken line, a truncated last line) read to the end. Huge inputs are sparse.
  */
-import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 
 let dir: string;
 let corpus: string;
@@ -25,6 +26,7 @@ beforeAll(() => {
   corpus = join(dir, 'orders.ndjson');
   writeFileSync(corpus, ndjson(300));
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('progress of a bulk run', () => {
   it('outside a TTY: plain lines on stderr (count, rate) at the interval XBORDER_PROGRESS_INTERVAL_MS sets; stdout stays the report', async () => {
@@ -101,5 +103,74 @@ describe('bad input on the fast path: the same end, whatever --jobs', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(`xborder: Cannot read ${join(dir, 'nope.json')}: no such file.\n`);
     }
+  });
+});
+
+describe('a bad day: validate reads NDJSON to the end', () => {
+  /** The runs of `name` in `dir`: --jobs 1, 2, 3, then stdin (--jobs 2), whose source `<stdin>` is renamed to `name`. */
+  async function runsOf(name: string, args: string[]): Promise<CliResult[]> {
+    const runs: CliResult[] = [];
+    for (const jobs of ['1', '2', '3']) runs.push(await runCli(['validate', ...args, '--jobs', jobs, name], { cwd: dir, timeoutMs: 120_000 }));
+    const piped = await runCli(['validate', ...args, '--jobs', '2', '-'], { cwd: dir, input: readFileSync(join(dir, name)), timeoutMs: 120_000 });
+    const rename = (text: string): string => text.split('<stdin>').join(name);
+    runs.push({ code: piped.code, stdout: rename(piped.stdout), stderr: rename(piped.stderr) });
+    return runs;
+  }
+
+  it('3,000 orders with a broken line 1,501 and a truncated last line: both failed json documents (line and column), every other line judged, exit 1, the same report for --jobs 1, 2, 3 and stdin', async () => {
+    const lines = ndjson(3000).split('\n');
+    lines[1500] = lines[1500].replace('"OrderId":', '"OrderId":,');
+    const cut = lines[2999].indexOf('"Products"');
+    lines[2999] = lines[2999].slice(0, cut);
+    writeFileSync(join(dir, 'bad-day.ndjson'), lines.slice(0, 3000).join('\n'));
+
+    const json = await runsOf('bad-day.ndjson', ['--json']);
+    for (const run of json.slice(1)) expect(run).toEqual(json[0]);
+    expect(json[0].code).toBe(1);
+    expect(json[0].stderr).toBe('');
+    const report = JSON.parse(json[0].stdout);
+    expect(report.error).toBeUndefined();
+    // Every line is a document, in order: the two broken ones fail json alone, the rest are judged as orders and pass.
+    expect(report.cases.map((c: { source: string }) => c.source)).toEqual(Array.from({ length: 3000 }, (_, i) => `bad-day.ndjson:${i + 1}`));
+    const failed = report.cases.filter((c: any) => c.checks.some((k: any) => k.status === 'failed'));
+    expect(failed.map((c: any) => [c.source, c.variant, c.checks.map((k: any) => k.id)])).toEqual([
+      ['bad-day.ndjson:1501', 'unknown', ['json']],
+      ['bad-day.ndjson:3000', 'unknown', ['json']],
+    ]);
+    const column = lines[1500].indexOf('"OrderId":,') + '"OrderId":,'.length;
+    expect(failed[0].checks[0].findings[0].message).toBe(`malformed JSON at column ${column}: unexpected character ",", expected a value`);
+    expect(failed[1].checks[0].findings[0].message).toBe(`malformed JSON at column ${cut + 1}: the text ends before the JSON value is complete (a truncated line)`);
+    expect(report.cases.filter((c: any) => c.variant === 'order')).toHaveLength(2998);
+    expect(report.summary.failed).toBe(2);
+
+    const table = await runsOf('bad-day.ndjson', []);
+    for (const run of table.slice(1)) expect(run).toEqual(table[0]);
+    expect(table[0].code).toBe(1);
+    expect(table[0].stdout).toBe(
+      [
+        'bad-day.ndjson:1501  ?  json',
+        `  error: malformed JSON at column ${column}: unexpected character ",", expected a value`,
+        '  expected: one JSON document per line',
+        'bad-day.ndjson:3000  ?  json',
+        `  error: malformed JSON at column ${cut + 1}: the text ends before the JSON value is complete (a truncated line)`,
+        '  expected: one JSON document per line',
+        '3000 documents: 2 failed, 0 with warnings, 2998 passed; checks: 29980 passed, 2 failed, 0 warnings, 0 errored',
+        'see: xborder checks json',
+        '',
+      ].join('\n'),
+    );
+  }, 600_000);
+
+  it('nothing readable is still exit 2 (nothing judged): a file that is no JSON at all (on stdin too), a missing file', async () => {
+    writeFileSync(join(dir, 'notes.json'), 'Notes of the day, not JSON\n{"OrderId": "GE1"}\n');
+    for (const jobs of ['1', '2', '3']) {
+      const r = await runCli(['validate', '--jobs', jobs, 'notes.json'], { cwd: dir });
+      expect(r).toEqual({ code: 2, stdout: '', stderr: 'xborder: notes.json:1:1: malformed JSON: unexpected character "N", expected a value.\n' });
+    }
+    const piped = await runCli(['validate', '--json', '-'], { cwd: dir, input: readFileSync(join(dir, 'notes.json')) });
+    expect(piped.code).toBe(2);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ cases: [], error: { file: '<stdin>', line: 1, column: 1 } });
+    const missing = await runCli(['validate', 'nope.ndjson'], { cwd: dir });
+    expect(missing).toEqual({ code: 2, stdout: '', stderr: 'xborder: Cannot read nope.ndjson: no such file.\n' });
   });
 });

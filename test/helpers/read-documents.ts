@@ -5,8 +5,9 @@
  *
  * Reading JSON documents from files and stdin in constant memory, one document at a time. An input
  * is NDJSON (one document per line, any number of lines, streamed) when its first non-blank line is a
- * complete JSON value by itself; otherwise it is one (pretty-printed) JSON document. Malformed JSON
- * is an InputError (exit 2) naming the source, line and column. The byte-level splitting, decoding
+ * complete JSON value by itself; otherwise it is one (pretty-printed) JSON document. An NDJSON line
+ * that is no JSON is read as a document with `malformed` set; a malformed single document is an
+ * InputError (exit 2) naming the source, line and column. The byte-level splitting, decoding
  * and assembling live in src/bulk (shared with `validate`'s bulk path and its worker threads).
  */
 import { createReadStream } from 'node:fs';
