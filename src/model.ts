@@ -99,7 +99,8 @@ export interface CaseResult {
   variant: string;
   /** The auth mode the case ran in (`none`, `header`, `basic`, `jwt`, `query`, `ip`). */
   authMode: string;
-  request: { method: HttpMethod; url: string; headers: Record<string, string> };
+  /** `bodyBytes`: the body's size on the wire, on the cases whose size is what they test (`order-large`). */
+  request: { method: HttpMethod; url: string; headers: Record<string, string>; bodyBytes?: number };
   response?: { status: number; durationMs: number };
   checks: CheckResult[];
   /** curl command reproducing the case (secrets masked); set for failed cases. */
@@ -151,6 +152,34 @@ export interface RunResult {
    * ("header auth refused on the cart GET (401): check XB_HEADER_KEY"), its other cases skipped.
    */
   notices?: string[];
+  /**
+   * Set when the merchant refused the credentials of every auth mode run: nothing positive could be
+   * judged, and the table says so in a few lines (the JSON keeps every case).
+   */
+  credentialsRefused?: boolean;
+  /** Set when the merchant stopped answering during the run (or never answered): what happened. */
+  stopped?: MerchantStop;
+}
+
+/** A merchant that stopped answering: when, why, after what, and what was in flight then. */
+export interface MerchantStop {
+  /** ISO time of the first exchange that could not reach it. */
+  at: string;
+  /** The merchant's base URL. */
+  url: string;
+  /** The transport error (ECONNREFUSED, ECONNRESET, ENOTFOUND...) and its words. */
+  code: string;
+  message: string;
+  /** Requests it answered before; 0: it never answered in this run. */
+  answeredBefore: number;
+  /** The last request it answered (`POST /order-update-create-url`). */
+  lastAnswer?: string;
+  /** The steps whose requests were in flight when it fell over. */
+  inFlight: string[];
+  /** The cases whose checks failed for the fall (the copies that took it down). */
+  crashedUnder?: string[];
+  /** Cases not sent because it had stopped. */
+  notSent: number;
 }
 
 /** How much of an interrupted run finished. */

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../io/atomic-write.js';
 import { writeFailure } from '../io/write-errors.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../errors.js';
-import type { AuthConfig, CaseResult, RunResult } from '../model.js';
+import type { AuthConfig, CaseResult, MerchantStop, RunResult } from '../model.js';
 import { orderIdFactory, type MerchantContext } from '../merchant/context.js';
 import { merchantPlan, type PlanParts } from '../merchant/plan.js';
 import { CredentialProbes } from '../merchant/credential-probe.js';
@@ -32,6 +32,10 @@ import { closeAgents } from '../http/send.js';
 import { stopSending } from '../http/stop.js';
 import { openSession, warnTransport, type Session } from './session.js';
 import { progressIntervalFromEnv, startProgress } from './progress.js';
+import { RequestLedger } from '../http/ledger.js';
+import { MerchantLiveness, stopLine } from '../merchant/liveness.js';
+import { wireCartFailures } from '../merchant/cart-failures.js';
+import { interruptedCases } from '../merchant/interrupted-cases.js';
 
 /** Options every merchant command understands. */
 export interface MerchantRunOptions {
@@ -128,28 +132,39 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const probes = new CredentialProbes(config);
   const planned = merchantPlan(ctx, parts, probes);
   const tasks = rerun ? planned.filter((t) => t.keys?.some((k) => rerun.keys.has(k))) : planned;
+  // A merchant that stops answering stops the run's sending, not the run (liveness.ts); a cart
+  // command that fails once cases were judged errors only the cases that needed the cart.
+  const liveness = new MerchantLiveness(config);
+  liveness.wire(tasks);
+  wireCartFailures(config, tasks);
+  const ledger = new RequestLedger(liveness.observe);
   const inFlight = new Set<InFlight>();
   // stderr only, so even with --json the progress line never mixes into the report.
-  const progress = startProgress(session.output, tasks.length, { inFlight, intervalMs: progressIntervalFromEnv() });
+  const progress = startProgress(session.output, tasks.length, { inFlight, ledger, timeoutMs: config.http.timeoutMs, intervalMs: progressIntervalFromEnv() });
   const interrupt = watchInterrupt((line) => {
     progress.stop();
     session.output.err(line);
   }, INTERRUPT_GRACE_MS);
   try {
     const started = performance.now();
-    const outcome = await runPlanOutcome(tasks, { concurrency, onProgress: progress.update, signal: interrupt.signal, graceMs: INTERRUPT_GRACE_MS, inFlight });
+    const outcome = await runPlanOutcome(tasks, { concurrency, onProgress: progress.update, signal: interrupt.signal, graceMs: INTERRUPT_GRACE_MS, inFlight, ledger });
     progress.stop();
     // The grace period is over: what is still in flight is abandoned (its agents are destroyed below)
-    // and nothing may start a request again.
+    // and nothing may start a request again. Those requests are what the user waited on: each is a case.
+    const cutOff = outcome.interrupted ? interruptedCases(ctx, ledger.inFlight()) : [];
     if (outcome.interrupted) stopSending();
-    const { cases } = outcome;
+    const blamed = liveness.blame([...outcome.cases, ...cutOff]);
+    const { cases } = blamed;
     // For `npm run bench`: the time of the requests alone, without process start-up.
     if (process.env.XBORDER_TIMING) session.output.err(`xborder-timing: ${JSON.stringify({ tasks: tasks.length, cases: cases.length, ms: performance.now() - started })}\n`);
     // A task may report more cases than the ones asked for again (a sequence): only those are shown.
     const kept = rerun ? cases.filter((c) => rerun.keys.has(caseKey(c.endpoint, c.variant, c.authMode))) : cases;
     const run = toRunResult(applySelection(kept, ctx.selection));
     const refused = probes.refusals();
-    if (refused.length > 0) run.notices = refused;
+    if (blamed.stop) run.stopped = blamed.stop;
+    const headlines = [...(blamed.stop ? [stopHeadline(blamed.stop)] : []), ...refused];
+    if (headlines.length > 0) run.notices = headlines;
+    if (probes.refusedAll(ctx.modes)) run.credentialsRefused = true;
     const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints) : undefined;
     if (sample) session.output.warn(sample);
     if (outcome.interrupted) {
@@ -163,6 +178,15 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     progress.stop();
     await closeAgents();
   }
+}
+
+/** The report's headline for a merchant that stopped answering: what happened and what it means for the verdicts. */
+function stopHeadline(stop: MerchantStop): string {
+  const line = stopLine(stop);
+  const sentence = `${line[0]!.toUpperCase()}${line.slice(1)}`;
+  const notSent = stop.notSent > 0 ? ` ${stop.notSent} case${stop.notSent === 1 ? ' was' : 's were'} not sent.` : '';
+  const blamed = stop.crashedUnder?.length ? ` It went down under ${stop.crashedUnder.join(', ')}, which failed.` : '';
+  return stop.answeredBefore === 0 ? `${sentence}${notSent}` : `${sentence}.${blamed} Every verdict before it is kept.${notSent}`;
 }
 
 /** How long requests in flight may finish after Ctrl-C before the finished cases are reported. */

@@ -6,7 +6,9 @@
  * slowest step in flight.
  */
 import type { InFlight, ProgressEvent } from '../engine/run-plan.js';
+import type { RequestLedger } from '../http/ledger.js';
 import type { Output } from './output.js';
+import { urlPath } from '../http/url.js';
 
 /** Handle to update and stop the progress line. */
 export interface Progress {
@@ -26,6 +28,28 @@ export interface ProgressOptions {
   inFlight?: ReadonlySet<InFlight>;
   /** Outside a TTY: at most one plain line per this many milliseconds (default 10 s). */
   intervalMs?: number;
+  /** The run's requests: the line names the one waiting longest, against `timeoutMs`. */
+  ledger?: RequestLedger;
+  /** The request timeout the waiting request is measured against. */
+  timeoutMs?: number;
+}
+
+/**
+ * "GET /get-checkout-cart-info-url (cart GET [header]) waiting 30 s of the 300 s timeout (--timeout
+ * 30s to shorten it)": the request in flight the longest, or undefined. Its path only: a query may
+ * carry a credential, and the step's label says which case it is.
+ */
+export function waitingLine(ledger: RequestLedger | undefined, timeoutMs: number | undefined, now: number): string | undefined {
+  const oldest = ledger?.inFlight()[0];
+  if (!oldest) return undefined;
+  const seconds = Math.floor((now - oldest.since) / 1000);
+  const label = typeof oldest.tag === 'object' && oldest.tag !== null && 'label' in oldest.tag ? ` (${String(oldest.tag.label)})` : '';
+  const timeout = timeoutMs === undefined ? '' : ` of the ${formatSeconds(timeoutMs)} timeout (--timeout 30s to shorten it)`;
+  return `${oldest.spec.method} ${urlPath(oldest.spec.url)}${label} waiting ${seconds} s${timeout}`;
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** "order order-full [header] 42s": the step in flight the longest, or undefined. */
@@ -53,9 +77,10 @@ export function startProgress(output: Output, total: number, options: ProgressOp
     const seconds = Math.floor((now - started) / 1000);
     const cases = last.cases ?? 0;
     const failed = last.failed ? `, ${last.failed} failed` : '';
-    const waiting = slowest(options.inFlight, now);
+    const request = waitingLine(options.ledger, options.timeoutMs, now);
+    const waiting = request ?? slowest(options.inFlight, now);
     if (!tty) {
-      const line = `xborder: ${last.done} of ${last.total} steps done, ${cases} case${cases === 1 ? '' : 's'}${failed}, ${seconds}s${waiting ? `; slowest in flight: ${waiting}` : ''}`;
+      const line = `xborder: ${last.done} of ${last.total} steps done, ${cases} case${cases === 1 ? '' : 's'}${failed}, ${seconds}s${request ? `; ${request}` : waiting ? `; slowest in flight: ${waiting}` : ''}`;
       // Merchant-free text, but masked all the same: a step's label may carry a configured value.
       stream.write(`${output.mask(line)}\n`);
       return;

@@ -3,6 +3,7 @@
  * as a small event stream (the reports themselves only see the final result).
  */
 import type { CaseResult } from '../model.js';
+import { inLedger, type RequestLedger } from '../http/ledger.js';
 
 /** One unit of work: a case, or a short sequence that yields several cases. */
 export interface Task {
@@ -56,6 +57,8 @@ export interface RunPlanOptions {
   graceMs?: number;
   /** Filled with the tasks in flight as they start and end (the progress line names the slowest). */
   inFlight?: Set<InFlight>;
+  /** Records every request a task sends, tagged with the task (see src/http/ledger.ts). */
+  ledger?: RequestLedger;
 }
 
 /** What a run of a plan gave: the finished cases in plan order, and whether it was cut short. */
@@ -98,7 +101,8 @@ export async function runPlanOutcome(tasks: Task[], options: RunPlanOptions): Pr
         const running: InFlight = { label: task.label, since: Date.now() };
         options.inFlight?.add(running);
         try {
-          const outcome = await task.run();
+          const { ledger } = options;
+          const outcome = await (ledger ? inLedger(ledger, task, () => task.run()) : task.run());
           // A task that ends after the grace period is not reported: the reports were written without it.
           if (signal?.aborted && graceExpired) continue;
           results[index] = Array.isArray(outcome) ? outcome : [outcome];

@@ -9,6 +9,7 @@ import { DEFAULT_HTTP_SETTINGS } from './defaults.js';
 import { proxyProblem, resolveProxy } from './proxy.js';
 import { readCapped } from './read-body.js';
 import { NOT_STARTED_CODES, toTransportError } from './transport-error.js';
+import { currentLedger } from './ledger.js';
 
 export { closeAgents };
 
@@ -126,6 +127,17 @@ async function attempt(spec: RequestSpec, url: URL, s: HttpSettings): Promise<At
  * `retryIntervalMs` apart; `durationMs` covers every attempt and wait.
  */
 export async function send(spec: RequestSpec, settings: HttpSettings): Promise<Exchange> {
+  // Recorded in the run's ledger when one is in scope (see ledger.ts): in flight until it ends.
+  const scope = currentLedger();
+  if (!scope) return sendOnce(spec, settings);
+  const entry = scope.ledger.begin(spec, scope.tag);
+  const exchange = await sendOnce(spec, settings);
+  scope.ledger.end(entry, exchange);
+  return exchange;
+}
+
+/** send() without the ledger. */
+async function sendOnce(spec: RequestSpec, settings: HttpSettings): Promise<Exchange> {
   const s: HttpSettings = { ...DEFAULT_HTTP_SETTINGS, ...stripUndefined(settings) };
   const started = performance.now();
   const done = (a: Attempt): Exchange => ({

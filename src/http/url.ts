@@ -22,3 +22,12 @@ export function insecureWarning(settings: Pick<HttpSettings, 'insecure'>): strin
     ? 'TLS certificate verification is disabled (--insecure): anyone on the path could read or change this traffic.'
     : undefined;
 }
+
+/** The path of `url` (no query: a query may carry a credential); the text itself when it is no URL. */
+export function urlPath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}

@@ -6,10 +6,9 @@
  * not sent, and are reported skipped with the one reason. The negative auth cases (missing and wrong
  * credentials must be refused) still run: they do not depend on the configured credentials working.
  */
-import type { AuthConfig, CaseResult, Endpoint, HttpMethod, XborderConfig } from '../model.js';
+import type { AuthConfig, CaseResult, XborderConfig } from '../model.js';
 import type { Task } from '../engine/run-plan.js';
-import { merchantUrl } from './requests.js';
-import { EVENT_SPECS } from './events/bodies.js';
+import { unsentCases } from './unsent-cases.js';
 
 /** Runs before every other phase of the plan (whose lowest is 0). */
 export const PROBE_PHASE = -1;
@@ -58,15 +57,14 @@ export class CredentialProbes {
     else for (const task of tasks) if (task !== probe && (task.phase ?? 0) === (probe.phase ?? 0)) task.phase = (task.phase ?? 0) + AFTER_PROBE;
     probe.run = async () => {
       const outcome = await probeRun();
-      this.record(auth, probe, Array.isArray(outcome) ? outcome : [outcome]);
-      return outcome;
+      return this.record(auth, probe, Array.isArray(outcome) ? outcome : [outcome]);
     };
     for (const task of tasks) {
       if (task === probe) continue;
       const run = task.run;
       task.run = async () => {
         const verdict = this.verdicts.get(auth.mode);
-        return verdict ? skippedCases(this.config, task, verdict.line) : run();
+        return verdict ? unsentCases(this.config, task, { status: 'skipped', message: `not sent: ${verdict.line}` }) : run();
       };
     }
   }
@@ -97,13 +95,26 @@ export class CredentialProbes {
     return { ...kept, checks: [{ id, status: 'skipped', findings: [{ severity: 'info', message: `not judged: ${verdict.line}` }] }] };
   }
 
-  private record(auth: AuthConfig, probe: Task, cases: CaseResult[]): void {
+  /**
+   * Learns the mode's verdict from its probe's answer. A refusal is no verdict on the merchant (the
+   * credentials given may be stale): the probe's status-200 is reported errored, "not judged", so
+   * refused credentials alone never make a run exit 1.
+   */
+  private record(auth: AuthConfig, probe: Task, cases: CaseResult[]): CaseResult[] {
     const key = probe.keys?.[0];
     const answered = cases.find((c) => `${c.endpoint}|${c.variant}|${c.authMode}` === key) ?? cases[0];
     const status = answered?.response?.status;
-    if (answered === undefined || status === undefined || !REFUSED.has(status)) return;
+    if (answered === undefined || status === undefined || !REFUSED.has(status)) return cases;
     const where = answered.endpoint === 'GetCheckoutCartInfo' ? `the cart ${answered.variant}` : `the first order (${answered.variant})`;
-    this.verdicts.set(auth.mode, { mode: auth.mode, line: `${auth.mode} auth refused on ${where} (${status}): ${whatToCheck(this.config, auth)}` });
+    const line = `${auth.mode} auth refused on ${where} (${status}): ${whatToCheck(this.config, auth)}`;
+    this.verdicts.set(auth.mode, { mode: auth.mode, line });
+    const notJudged = { id: 'status-200', status: 'errored' as const, findings: [{ message: `not judged: ${line}`, expected: 'HTTP 200 with the configured credentials', actual: String(status) }] };
+    return cases.map((c) => (c === answered ? { ...c, checks: c.checks.map((k) => (k.id === 'status-200' && k.status === 'failed' ? notJudged : k)) } : c));
+  }
+
+  /** True when the merchant refused the credentials of every one of `modes`. */
+  refusedAll(modes: readonly AuthConfig[]): boolean {
+    return modes.length > 0 && modes.every((m) => this.verdicts.has(m.mode));
   }
 }
 
@@ -125,30 +136,4 @@ export function whatToCheck(config: XborderConfig, auth: AuthConfig): string {
     case 'ip': return 'check that the merchant allows the address requests leave from (localAddress)';
     default: return 'the merchant requires credentials: configure the auth modes it accepts';
   }
-}
-
-/**
- * The cases a task would have reported, skipped with `reason`: one per key it lists, but for the
- * carts fetched for its orders (`for <variant>`), which are cases only when fetched.
- */
-function skippedCases(config: XborderConfig, task: Task, reason: string): CaseResult[] {
-  return (task.keys ?? []).flatMap((key) => {
-    const [endpoint = '', variant = '', authMode = ''] = key.split('|');
-    if (endpoint === 'GetCheckoutCartInfo' && variant.startsWith('for ')) return [];
-    const method: HttpMethod = endpoint === 'GetCheckoutCartInfo' && variant === 'GET' ? 'GET' : 'POST';
-    return [{
-      endpoint: endpoint as Endpoint,
-      variant,
-      authMode,
-      request: { method, url: endpointUrl(config, endpoint), headers: {} },
-      checks: [{ id: 'status-200', status: 'skipped' as const, findings: [{ severity: 'info' as const, message: `not sent: ${reason}` }] }],
-    }];
-  });
-}
-
-/** The URL a case of `endpoint` goes to (without the per-request parameters it was never given). */
-function endpointUrl(config: XborderConfig, endpoint: string): string {
-  const event = Object.values(EVENT_SPECS).find((s) => s.endpoint === endpoint);
-  const path = endpoint === 'GetCheckoutCartInfo' ? config.merchant.cartPath : event ? event.path(config) : config.merchant.orderPath;
-  return merchantUrl(config, path).toString();
 }

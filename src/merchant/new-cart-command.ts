@@ -5,6 +5,21 @@
 import { spawn } from 'node:child_process';
 import { ConfigError } from '../errors.js';
 
+/**
+ * merchant.newCart.command failed (non-zero exit, timeout, no token). Before any case ran it is the
+ * configuration's problem (exit 2); later in a run only the cases that needed the cart are errored.
+ */
+export class CartCommandError extends ConfigError {
+  constructor(
+    /** The one problem: the command, what went wrong, its stderr's last lines. */
+    readonly problem: string,
+    /** How long the command ran. */
+    readonly ranMs: number,
+  ) {
+    super([problem]);
+  }
+}
+
 /** How long one run may take unless `merchant.newCart.timeoutMs` says otherwise. */
 export const DEFAULT_NEW_CART_TIMEOUT_MS = 30_000;
 
@@ -24,6 +39,7 @@ export function runNewCartCommand(command: string, timeoutMs = DEFAULT_NEW_CART_
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    const started = Date.now();
     const timer = setTimeout(() => {
       timedOut = true;
       try {
@@ -37,7 +53,8 @@ export function runNewCartCommand(command: string, timeoutMs = DEFAULT_NEW_CART_
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-MAX_OUTPUT)));
     const fail = (why: string) => {
       const shown = stderr.trim() ? ` Its stderr: ${stderr.trim().split(/\r?\n/).slice(-5).join(' / ')}` : '';
-      reject(new ConfigError([`merchant.newCart.command ${JSON.stringify(command)} ${why}; it must print one fresh cart token on stdout.${shown}`]));
+      const ranMs = Date.now() - started;
+      reject(new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} ${why} after ${ranMs} ms; it must print one fresh cart token on stdout.${shown}`, ranMs));
     };
     child.on('error', (error) => {
       clearTimeout(timer);

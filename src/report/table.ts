@@ -50,6 +50,7 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   };
   const width = options.width ?? DEFAULT_WIDTH;
   const out: string[] = [];
+  if (nothingJudged(run)) return briefReport(run, width, paint, chalk);
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
   const bad = (c: CaseResult) => ['failed', 'errored'].includes(caseStatus(c));
   // Said once, first: why a whole auth mode's cases were skipped (its credentials were refused).
@@ -82,6 +83,29 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   if (unjudged > 0) {
     out.push(fitLines(`${unjudged} order case${unjudged === 1 ? '' : 's'} could not be judged: the merchant refused orders on synthetic carts (carts it never issued). Give xborder real carts with merchant.carts or merchant.newCart.`, width));
   }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * A run that could judge nothing of the merchant (nothing answers at its URL, or every auth mode's
+ * credentials were refused) and found nothing wrong: a table of errored rows would only repeat one
+ * cause, so the report is its headlines and the summary. The JSON report and the run folder keep
+ * every case.
+ */
+function nothingJudged(run: RunResult): boolean {
+  return run.summary.failed === 0 && (run.stopped?.answeredBefore === 0 || run.credentialsRefused === true);
+}
+
+function briefReport(run: RunResult, width: number, paint: Painter, chalk: InstanceType<typeof Chalk>): string {
+  const out = (run.notices ?? []).map((n) => fitLines(chalk.bold(escapeControls(n)), width));
+  const judged = run.summary.passed + run.summary.warnings;
+  const what = run.credentialsRefused && !run.stopped
+    ? `Nothing was judged with the configured credentials: fix them and run again.${judged > 0 ? ` The checks that need none (missing and wrong credentials refused) were judged: ${judged} passed.` : ''}`
+    : 'Nothing was judged.';
+  out.push(fitLines(`${what} --json and the run folder list every case.`, width));
+  out.push(fitLines(summaryLine(run.summary, run.cases.length, paint), width));
+  const partial = partialLine(run);
+  if (partial) out.push(fitLines(chalk.bold(partial), width));
   return `${out.join('\n')}\n`;
 }
 

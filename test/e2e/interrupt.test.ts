@@ -56,7 +56,7 @@ function runAndInterrupt(args: string[], cwd: string, signal: NodeJS.Signals): P
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
-      if (!signalledAt && /slowest in flight: order /.test(stderr)) {
+      if (!signalledAt && /; POST \/order-update-create-url \(order [^)]*\) waiting \d+ s/.test(stderr)) {
         signalledAt = Date.now();
         child.kill(signal);
       }
@@ -75,8 +75,9 @@ describe('interrupting a run', () => {
     const r = await runAndInterrupt(['check', '--merchant-url', url, '--timeout', '5m', '--junit', 'j.xml', '--html', 'r.html'], cwd, 'SIGINT');
     expect(r.signalledAt).toBeGreaterThan(0);
     expect(r.code).toBe(130);
-    // Progress outside a TTY: plain lines with the total known from the start.
-    expect(r.stderr).toMatch(/^xborder: \d+ of 16 steps done, \d+ cases?, .*s; slowest in flight: order .* \d+s$/m);
+    // Progress outside a TTY: plain lines with the total known from the start, naming the request
+    // that waits, against which timeout, and the flag that shortens it.
+    expect(r.stderr).toMatch(/^xborder: \d+ of 16 steps done, \d+ cases?, .*s; POST \/order-update-create-url \(order .*\) waiting \d+ s of the 300 s timeout \(--timeout 30s to shorten it\)$/m);
     expect(r.stderr).toMatch(/interrupted \(SIGINT\): no new requests/);
     const partial = /interrupted \(SIGINT\) after (\d+) of (\d+) cases: this report is partial/.exec(r.stdout);
     expect(partial).not.toBeNull();
@@ -90,6 +91,14 @@ describe('interrupting a run', () => {
     const report = JSON.parse(readFileSync(join(cwd, '.xborder/runs', runs[0]!, 'report.json'), 'utf8')) as { partial: { signal: string; casesDone: number }; cases: unknown[] };
     expect(report.partial).toMatchObject({ signal: 'SIGINT', casesDone: done });
     expect(report.cases).toHaveLength(done);
+    // The requests the merchant kept waiting are in the report, each errored with how long it waited,
+    // and each has its reproduce.sh in the run folder.
+    const waited = (report.cases as { endpoint: string; variant: string; checks: { id: string; status: string; findings: { message: string }[] }[] }[]).filter((c) => c.checks.some((k) => /^interrupted while waiting \d+ s/.test(k.findings[0]?.message ?? '')));
+    expect(waited.length).toBeGreaterThan(0);
+    for (const c of waited) expect(c).toMatchObject({ endpoint: 'SendOrderToMerchant', checks: [{ id: 'reachable', status: 'errored' }] });
+    expect(r.stdout).toMatch(/interrupted while waiting \d+ s/);
+    const scripts = readdirSync(join(cwd, '.xborder/runs', runs[0]!, 'cases')).filter((f) => f.includes('SendOrderToMerchant'));
+    expect(scripts.length).toBeGreaterThanOrEqual(waited.length);
     expect(readFileSync(join(cwd, 'j.xml'), 'utf8')).toContain(`name="xborder.partial" value="interrupted (SIGINT) after ${done} of ${planned} cases`);
     expect(readFileSync(join(cwd, 'r.html'), 'utf8')).toContain('this report is partial');
     // Stopped sending: no request reached the merchant after the signal (one sent just before it may

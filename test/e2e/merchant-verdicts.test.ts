@@ -101,13 +101,14 @@ function conforming(override?: (req: Request, ids: Map<string, string>) => { sta
 }
 
 describe('verdicts on merchants the reference faults do not cover', () => {
-  it('a merchant that refuses every request: status-200 says why, no cart findings on the error body, follow-ups skipped with their reason', async () => {
+  it('a merchant that refuses every request: status-200 errored, saying why, no cart findings on the error body, follow-ups skipped with their reason', async () => {
     const url = await merchant(() => ({ status: 401, body: { ResponseInfo: { Success: false, ErrorCode: '401', Message: 'Unauthorized' } } }));
     const { code, report } = await check(project(url));
-    expect(code).toBe(1);
+    // Refused credentials are "could not judge", never "does not conform" (exit 3, not 1).
+    expect(code).toBe(3);
     const cart = report.cases.find((c) => c.endpoint === 'GetCheckoutCartInfo' && c.variant === 'GET')!;
-    expect(cart.checks.filter((k) => k.status !== 'passed').map((k) => k.id)).toEqual(['status-200']);
-    expect(cart.checks.find((k) => k.id === 'status-200')!.findings[0]!.message).toContain('refused the credentials');
+    expect(cart.checks.filter((k) => k.status !== 'passed').map((k) => [k.id, k.status])).toEqual([['status-200', 'errored']]);
+    expect(cart.checks.find((k) => k.id === 'status-200')!.findings[0]!.message).toContain('not judged: header auth refused on the cart GET (401)');
     // The mode's credentials were refused on its first case: the follow-ups are not sent, skipped
     // with that reason (src/merchant/credential-probe.ts).
     for (const variant of ['redelivery', 'update', 'unknown-properties']) {
