@@ -30,6 +30,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'json-body', proves: 'a success answer is JSON (empty, truncated, HTML, invalid UTF-8 and oversized bodies are named)', scope: [...MP] },
   { id: 'cart-currency-country', proves: 'the cart answers in the currency and for the country requested (a warning otherwise)', scope: [...M] },
   { id: 'order-accepted', proves: 'a valid order is answered Success true with an InternalOrderId', scope: [...M] },
+  { id: 'accepts-large-order', proves: 'an order as large as real ones get (many lines, an attached invoice: just over 1 MiB, --large-order-bytes) is accepted, not refused by a body size limit (413, a proxy\'s page, a connection cut mid-upload)', scope: [...M] },
   { id: 'error-status', proves: 'an error (Success false) is never answered with HTTP 200', scope: [...M] },
   { id: 'rejects-invalid-order', proves: 'an order that is not valid (no OrderId, or a file that fails the schema) is refused', scope: [...M] },
   { id: 'payment-fields', proves: 'with PaymentDetails, the answer carries PaymentCurrencyCode (ISO 4217) and PaymentAmount (a decimal string)', scope: [...M] },

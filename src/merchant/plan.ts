@@ -19,6 +19,8 @@ import { runInvalidOrder, runOrderSequences } from './order-sequences.js';
 import { runCartSequence } from './cart-sequence.js';
 import { negativeTasks } from './negative-cases.js';
 import { raceTasks } from './race/race-tasks.js';
+import { runLargeOrderCase } from './large-order-case.js';
+import { LARGE_ORDER_VARIANT } from './large-order.js';
 import { CredentialProbes } from './credential-probe.js';
 import type { OrderSource } from './order-source.js';
 
@@ -39,6 +41,8 @@ export interface PlanParts {
   events?: boolean;
   /** Copies delivered at once by the race checks (`--race N`, default 4); they run with the sequences. */
   race?: number;
+  /** Bytes of the large order (`order-large`, `--large-order-bytes`), posted once in the first auth mode; 0 or absent: none. */
+  largeOrderBytes?: number;
 }
 
 /** Every built-in order sample, ready to post. */
@@ -88,6 +92,13 @@ export function merchantPlan(ctx: MerchantContext, parts: PlanParts, probes = ne
       tasks.push({ label: `${event} [${mode.mode}]`, phase: ORDER_PHASE, keys: eventKeys(event, mode.mode), run: () => runEventCases(ctx, event, mode, parts.negatives && mode === ctx.modes[0]) });
     }
     if (invalid && fullest) tasks.push({ label: `order invalid [${mode.mode}]`, phase: NEGATIVE_PHASE, keys: orderKeys(['invalid-order'], mode.mode), run: () => runInvalidOrder(ctx, () => fullest.build(), mode) });
+  }
+  // A body limit is the merchant's, whatever the auth mode: the large order once, after the orders of
+  // the first mode (so the one configured cart goes to them first).
+  const large = ctx.modes[0];
+  const largeBytes = parts.largeOrderBytes ?? 0;
+  if (largeBytes > 0 && large && wanted(['accepts-large-order'])) {
+    tasks.push({ label: `order ${LARGE_ORDER_VARIANT} [${large.mode}]`, phase: ORDER_PHASE, keys: orderKeys([LARGE_ORDER_VARIANT], large.mode), run: () => runLargeOrderCase(ctx, largeBytes, large) });
   }
   // Cart reuse, CartHash and unknown carts are properties of the store, not of an auth mode: once.
   if (parts.sequences && fullest && ctx.carts.real && ctx.modes[0] && wanted(CART_CHECKS)) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/run-cli.js';
 import { MERCHANT_FAULTS } from '../../src/mock/merchant/faults.js';
-import { GUID, TOKEN, sampleOrder } from './merchant-fixtures.js';
+import { GUID, TOKEN, connectTo, sampleOrder } from './merchant-fixtures.js';
 
 const dirs: string[] = [];
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -94,6 +94,24 @@ describe('xborder mock merchant', () => {
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(out()).toContain('POST /order-update-create-url -> 200');
+  });
+
+  it('--fault exit-on-concurrent: two deliveries of one order at once end the process (status 2, as Go\'s runtime), and nothing listens on its port after', async () => {
+    const { child, url, err } = await serve(['mock', 'merchant', '--port', '0', '--fault', 'exit-on-concurrent'], tempDir());
+    const post = () => fetch(`${url}/order-update-create-url`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sampleOrder()) });
+    // One after another, the same order is answered each time: nothing overlaps.
+    for (let i = 0; i < 2; i++) {
+      const answer = await post();
+      expect(answer.status).toBe(200);
+      await answer.body?.cancel();
+    }
+    await connectTo(url);
+    expect(child.exitCode).toBeNull();
+    const copies = await Promise.allSettled([post(), post()]);
+    expect(copies.map((c) => c.status)).toEqual(['rejected', 'rejected']);
+    expect(await exited(child)).toBe(2);
+    expect(err()).toContain(`fatal error: concurrent map writes (fault exit-on-concurrent: two deliveries of order ${String(sampleOrder().OrderId)} overlapped`);
+    await expect(connectTo(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
   it('enforces the config file\'s auth and never prints its secret', async () => {

@@ -3,7 +3,7 @@
  * fault on (the conforming behaviour is covered in merchant-server.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { GUID, PAYMENT_DETAILS, SAMPLE_ORDER_TOTAL, getCart, postOrder, sampleOrder, start, testConfig } from './merchant-fixtures.js';
+import { GUID, PAYMENT_DETAILS, SAMPLE_ORDER_TOTAL, connectTo, getCart, postOrder, sampleOrder, start, testConfig } from './merchant-fixtures.js';
 import { MERCHANT_FAULTS, resolveFault } from '../../src/mock/merchant/faults.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -20,6 +20,8 @@ const CHECK_IDS = new Set([
   'event-unknown-order-refused', 'event-redelivery', 'refund-within-order', 'status-spellings',
   // Concurrent and retried deliveries, and error answers that give internals away.
   'redelivery-concurrent', 'redelivery-after-timeout', 'refund-concurrent', 'error-leaks-internals',
+  // A body limit below the size of real orders.
+  'accepts-large-order',
 ]);
 
 /** The products of a cart answer, by ProductCode. */
@@ -31,7 +33,7 @@ describe('fault list', () => {
   it('names each fault once, with a description and one of the agreed check ids', () => {
     const names = MERCHANT_FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toHaveLength(47);
+    expect(names).toHaveLength(49);
     expect(MERCHANT_FAULTS.filter((f) => f.latent).map((f) => f.name)).toEqual(['crash-astral', 'crash-many-products', 'crash-long-address', 'crash-discount-no-product', 'crash-empty-state']);
     for (const fault of MERCHANT_FAULTS) {
       expect(CHECK_IDS.has(fault.catches), fault.name).toBe(true);
@@ -279,6 +281,25 @@ describe('wire faults (every answer)', () => {
     expect(() => JSON.parse(res.text)).toThrow();
   });
 
+  it('body-limit: a body over 100 kB is refused with 413 and Express\'s page, whatever the credentials; one of 100 kB is not', async () => {
+    const server = await start({ auth: [{ mode: 'header', name: 'X-Merchant-Key', value: 'k3y-value' }], fault: 'body-limit' });
+    const padded = (bytes: number) => {
+      const order = sampleOrder({ CustomerComments: '' });
+      return JSON.stringify({ ...order, CustomerComments: 'x'.repeat(bytes - JSON.stringify(order).length) });
+    };
+    expect(Buffer.byteLength(padded(100 * 1024))).toBe(100 * 1024);
+    const over = await postOrder(server, padded(100 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(over.text).toContain('<pre>Payload Too Large</pre>');
+    // Within the limit the merchant is what it always is: credentials checked, then the order.
+    expect((await postOrder(server, padded(100 * 1024))).status).toBe(401);
+    expect((await postOrder(server, padded(100 * 1024), { headers: { 'X-Merchant-Key': 'k3y-value' } })).json.ResponseInfo.Success).toBe(true);
+    // Without the fault, a 1 MB order is taken.
+    const clean = await start();
+    expect((await postOrder(clean, padded(1024 * 1024))).json.ResponseInfo.Success).toBe(true);
+  });
+
   it('slow: answers correctly after slowMs', async () => {
     const server = await start({ fault: 'slow', slowMs: 200 });
     const t0 = Date.now();
@@ -351,6 +372,20 @@ describe('race and leak faults', () => {
       expect((await post(server, refund('RF-1'))).status).toBe(200);
       expect(server.state().orders[0]!.refundedQuantities['1']).toBe(fault ? 2 : 1);
     }
+  });
+
+  it('exit-on-concurrent: copies of one order at once kill the merchant (in-process: the server closes, nothing listens); copies one after another do not', async () => {
+    let died: string | undefined;
+    const server = await start({ fault: 'exit-on-concurrent', onFatal: (orderId) => (died = orderId) });
+    // One after another, the same order is found again: no overlap, no death.
+    const first = await postOrder(server, sampleOrder());
+    expect((await postOrder(server, sampleOrder())).json.ResponseInfo.InternalOrderId).toBe(first.json.ResponseInfo.InternalOrderId);
+    expect(died).toBeUndefined();
+    // Two at once: neither is answered, and the merchant is gone.
+    const answers = await Promise.allSettled([postOrder(server, sampleOrder({ OrderId: 'GE2RACEDE' })), postOrder(server, sampleOrder({ OrderId: 'GE2RACEDE' }))]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    expect(died).toBe('GE2RACEDE');
+    await expect(connectTo(server.url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
   it('error-leaks: error answers carry a stack trace with server paths in Message; successes are untouched', async () => {

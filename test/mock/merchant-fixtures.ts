@@ -2,6 +2,7 @@
  * Shared helpers of the reference-merchant tests: a config, a realistic small order (end-customer
  * fields URL-encoded as the platform sends them), and a server started per test and always closed.
  */
+import { connect } from 'node:net';
 import { afterEach } from 'vitest';
 import type { AuthConfig, XborderConfig } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
@@ -21,8 +22,8 @@ afterEach(async () => {
 });
 
 /** Starts the reference merchant on 127.0.0.1:0; closed after the test. */
-export async function start(opts: { auth?: AuthConfig[]; fault?: string; cartMethods?: ('GET' | 'POST')[]; slowMs?: number; config?: XborderConfig; store?: boolean } = {}): Promise<MockMerchantServer> {
-  const server = await startMockMerchant({ config: opts.config ?? testConfig(opts.auth, opts.cartMethods), fault: opts.fault, slowMs: opts.slowMs, store: opts.store });
+export async function start(opts: { auth?: AuthConfig[]; fault?: string; cartMethods?: ('GET' | 'POST')[]; slowMs?: number; config?: XborderConfig; store?: boolean; onFatal?: (orderId: string) => void } = {}): Promise<MockMerchantServer> {
+  const server = await startMockMerchant({ config: opts.config ?? testConfig(opts.auth, opts.cartMethods), fault: opts.fault, slowMs: opts.slowMs, store: opts.store, onFatal: opts.onFatal });
   running.push(server);
   return server;
 }
@@ -91,4 +92,16 @@ async function read(res: Response): Promise<{ status: number; json: any; text: s
     json = undefined;
   }
   return { status: res.status, json, text, headers: res.headers };
+}
+
+/** Opens a TCP connection to the server of `url` and closes it; rejects with the connection's error (ECONNREFUSED once nothing listens). */
+export function connectTo(url: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.end();
+      resolve();
+    });
+    socket.on('error', reject);
+  });
 }

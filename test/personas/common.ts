@@ -25,6 +25,13 @@ export interface PersonaOptions {
   cartPath?: string;
   /** Default `/order-update-create-url`. */
   orderPath?: string;
+  /**
+   * A body limit in front of every route, as a body parser or a proxy sets one. Past `bytes`:
+   * `413` reads the body to its end, then answers HTTP 413 with Express's error page (express.json()
+   * with `limit`); `reset` closes the connection in the middle of the upload (a server that stops
+   * reading). Without it, bodies of any size a test sends are read.
+   */
+  bodyLimit?: { bytes: number; refuse: '413' | 'reset' };
 }
 
 /** One catalogue entry: what every issued cart holds (a product line). */
@@ -259,19 +266,29 @@ export function authorized(req: http.IncomingMessage, auth: PersonaAuth): boolea
   return m !== null && Buffer.from(m[1], 'base64').toString('utf8') === `${auth.username}:${auth.password}`;
 }
 
-export function readBody(req: http.IncomingMessage, limit = 1 << 20): Promise<string> {
+/**
+ * The request body as text; undefined when it passes `limit.bytes`, once it has been read to its end
+ * (`413`) or at once, the connection destroyed mid-upload (`reset`). Without a limit, up to 64 MiB.
+ */
+export function readBody(req: http.IncomingMessage, limit: PersonaOptions['bodyLimit'] = { bytes: 64 << 20, refuse: '413' }): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) reject(new Error('body too large'));
-      else chunks.push(c);
+      if (size <= limit.bytes) chunks.push(c);
+      else if (limit.refuse === 'reset') {
+        req.socket.destroy();
+        resolve(undefined);
+      }
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > limit.bytes ? undefined : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
+
+/** What Express (finalhandler, NODE_ENV=production) answers when express.json() refuses a body over its limit. */
+const EXPRESS_413 = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Payload Too Large</pre>\n</body>\n</html>\n';
 
 /** JSON.parse, or `undefined` when the text is not JSON. */
 export function parseJson(text: string): unknown {
@@ -323,7 +340,9 @@ export async function startPersona(opts: PersonaOptions, store: Store, routes: P
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const body = await readBody(req);
+      const body = await readBody(req, opts.bodyLimit);
+      // Refused before any route sees it, as a body parser or a proxy in front does.
+      if (body === undefined) return req.socket.destroyed ? undefined : sendText(res, 413, EXPRESS_413, 'text/html; charset=utf-8');
       if (url.pathname === '/test/new-cart' && req.method === 'POST') return sendText(res, 200, store.issueCart());
       const isCart = url.pathname === cartPath;
       const event = req.method === 'POST' ? routes.events?.[url.pathname] : undefined;

@@ -12,6 +12,7 @@ import { startMockPlatform } from '../../mock/platform/server.js';
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { validateGiftCard } from '../../platform/gift-card.js';
 import { sampleOrderSources } from '../../merchant/plan.js';
+import { DEFAULT_LARGE_ORDER_BYTES } from '../../merchant/large-order.js';
 import { cartSourceOf } from '../../merchant/cart-source.js';
 import { resolveFault } from '../../mock/merchant/faults.js';
 import { toRunResult } from '../../report/summary.js';
@@ -88,7 +89,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       // in-process: a Node start per cart cost a quarter second of CPU, and a demo converts about a
       // hundred carts (17 s of a demo's 18 s on 2 cores went to them).
       ctx.carts = cartSourceOf(ctx.config, () => issueCart(merchant.newCartUrl!));
-      return { cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true };
+      return { cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true, largeOrderBytes: DEFAULT_LARGE_ORDER_BYTES };
     });
     const giftCards = [];
     // Interrupted: report what finished, send nothing more.

@@ -13,6 +13,9 @@ import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
 import { announceDiscoveredConfig, sessionFor } from '../session.js';
 
+/** The status Go's runtime exits with on a fatal error, which exit-on-concurrent plays. */
+const GO_FATAL_EXIT = 2;
+
 /** Flags of `mock merchant` as commander hands them over (strings as typed). */
 export interface MockMerchantFlags {
   port?: string;
@@ -52,6 +55,11 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
     config, fault, port, host, slowMs, store: opts.store === true, responseShape,
     ...(typeof opts.requireOrderParam === 'string' ? { requireOrderParam: opts.requireOrderParam } : {}),
     onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
+    // exit-on-concurrent: the process dies as the merchant's would, whatever else is in flight.
+    onFatal: (orderId) => {
+      output.err(`fatal error: concurrent map writes (fault exit-on-concurrent: two deliveries of order ${orderId} overlapped; the merchant process exits)\n`);
+      process.exit(GO_FATAL_EXIT);
+    },
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
   });

@@ -70,9 +70,11 @@ export const MERCHANT_FAULTS: readonly MerchantFault[] = [
   { name: 'crash-discount-no-product', catches: 'status-200', status: 'failed', latent: true, description: 'latent: a discount without ProductCartItemId (a cart-level discount) crashes the merchant (HTTP 500 HTML page)' },
   { name: 'crash-empty-state', catches: 'status-200', status: 'failed', latent: true, description: 'latent: an address with StateCode "" (an empty string where null was expected) crashes the merchant (HTTP 500 HTML page)' },
   { name: 'truncated-json', catches: 'json-body', status: 'failed', description: 'every JSON answer is cut in the middle (the body ends before the document does)' },
+  { name: 'body-limit', catches: 'accepts-large-order', status: 'failed', description: 'request bodies over 100 kB are refused with HTTP 413 and Express\'s error page, as express.json() does with its default limit "100kb": the large order (just over 1 MiB) is refused, the usual ones pass' },
   { name: 'redelivery-race', catches: 'redelivery-concurrent', status: 'failed', description: 'check-then-insert without a lock: an order is looked up, then created once no copy has arrived for 200 ms, so copies delivered at once each create an order' },
   { name: 'slow-redelivery', catches: 'redelivery-after-timeout', status: 'failed', description: 'creating an order takes slowMs (default 3000 ms), longer than the platform waits before it retries, and the lookup misses orders still being created: the retry creates a second order' },
   { name: 'refund-race', catches: 'refund-concurrent', status: 'failed', description: 'a refund is looked up by RefundId, then booked once no copy has arrived for 200 ms, so copies delivered at once are each applied (store mode, with the refund event)' },
+  { name: 'exit-on-concurrent', catches: 'redelivery-concurrent', status: 'failed', description: 'the process exits when two deliveries of the same order overlap, like a Go service whose orders map is written without a lock ("fatal error: concurrent map writes", exit status 2); nothing listens on its port afterwards (in-process, in demo, the server closes instead)' },
   { name: 'error-leaks', catches: 'error-leaks-internals', status: 'warning', description: 'error answers carry a JavaScript stack trace with the server\'s file paths in Message (a warning; failed with --strict)' },
 ];
 

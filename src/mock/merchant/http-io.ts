@@ -27,17 +27,17 @@ export type ResponseShape = 'flat' | 'wrapped';
 /** Bodies above this are refused; real orders are a few tens of kilobytes. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Reads the whole request body, or undefined when it exceeds MAX_BODY_BYTES. */
-export async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+/** Reads the whole request body, or undefined when it exceeds `limit` (MAX_BODY_BYTES unless told). */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
     // Keep draining so the client sees our 413 instead of a reset connection.
-    if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+    if (size <= limit) chunks.push(buffer);
   }
-  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks);
+  return size > limit ? undefined : Buffer.concat(chunks);
 }
 
 /** The result of parsing a request body as JSON. */

@@ -11,7 +11,7 @@ import { verifyRequest } from '../../auth/index.js';
 import { listen, type RunningServer } from '../running-server.js';
 import { handleCart } from './cart-route.js';
 import { DEFAULT_SLOW_MS, resolveFault } from './faults.js';
-import { errorReply, readBody, writeReply, type Reply, type ResponseShape } from './http-io.js';
+import { errorReply, MAX_BODY_BYTES, readBody, writeReply, type Reply, type ResponseShape } from './http-io.js';
 import { handleOrder } from './order-route.js';
 import { eventAt, type EventKind } from './events/paths.js';
 import { handleEvent } from './events/route.js';
@@ -19,6 +19,8 @@ import { MerchantStore, type MerchantStateSnapshot } from './store.js';
 import { KeyedLock } from './keyed-lock.js';
 import { orderKeyOf, pauseBeforeInsert, racesOrders, RaceWindow, refundIdsAtArrival } from './race-faults.js';
 import { leakInternals } from './leak-fault.js';
+import { OverlapTrap } from './overlap-exit.js';
+import { BODY_LIMIT_BYTES, PAYLOAD_TOO_LARGE } from './body-limit.js';
 
 /** Options of the reference merchant. */
 export interface MockMerchantOptions {
@@ -47,6 +49,13 @@ export interface MockMerchantOptions {
    * cart): an order without it is refused with 400.
    */
   requireOrderParam?: string;
+  /**
+   * Called when the `exit-on-concurrent` fault kills the merchant (two deliveries of `orderId`
+   * overlapped), once the server has stopped listening and cut every connection. `xborder mock
+   * merchant` exits the process there, as the merchant's would; in-process (demo, tests) the closed
+   * server is the whole effect.
+   */
+  onFatal?: (orderId: string) => void;
 }
 
 /** One handled request, for a log line. */
@@ -82,6 +91,14 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
   const shape = options.responseShape ?? (storeMode ? 'flat' : 'wrapped');
   const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
   const ctx: HandlerContext = { config, fault, store, storeMode, slowMs, requireOrderParam: options.requireOrderParam, orderLock: new KeyedLock(), refundWindow: new RaceWindow(), pauseBeforeInsert: pauseBeforeInsert(fault, slowMs) };
+  // Set once listening: the fault that kills the merchant closes what listen opened.
+  let running: RunningServer | undefined;
+  if (fault === 'exit-on-concurrent') {
+    ctx.overlapTrap = new OverlapTrap((orderId) => {
+      void running?.close();
+      options.onFatal?.(orderId);
+    });
+  }
 
   const server = createServer((req, res) => {
     handle(req, ctx)
@@ -92,7 +109,7 @@ export async function startMockMerchant(options: MockMerchantOptions): Promise<M
       })
       .catch(() => res.destroy());
   });
-  const running = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
+  running = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   return { ...running, fault, newCartUrl: storeMode ? `${running.url}${joinPath(basePath(config.merchant.baseUrl), NEW_CART_PATH)}` : undefined, state: () => store.snapshot(), orderCount: () => store.orderCount };
 }
 
@@ -114,6 +131,8 @@ interface HandlerContext {
   /** `refund-race`: copies of one order's refund miss each other while they keep arriving. */
   refundWindow: RaceWindow;
   pauseBeforeInsert?: (orderId: string) => Promise<void>;
+  /** `exit-on-concurrent`: deliveries without a lock, and death when two of one order overlap. */
+  overlapTrap?: OverlapTrap;
 }
 
 /** Where store mode issues carts: the stand-in for a store's own API, so no platform auth applies. */
@@ -144,7 +163,9 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
   }
 
   // The body is read before judging credentials so a refused client still gets a clean answer.
-  const body = await readBody(req);
+  const body = await readBody(req, ctx.fault === 'body-limit' ? BODY_LIMIT_BYTES : MAX_BODY_BYTES);
+  // express.json() parses before any route or auth middleware runs, and refuses past its limit.
+  if (body === undefined && ctx.fault === 'body-limit') return { reply: PAYLOAD_TOO_LARGE };
   const auth = event && ctx.fault === 'event-auth-ignored' ? IGNORED : await authenticate(req, ctx);
   if (!auth.ok) return { reply: errorReply(401, 'Unauthorized', auth.reason ?? 'Missing or invalid credentials.') };
   if (body === undefined) return { reply: errorReply(413, 'Payload too large', 'The request body is over 10 MB.'), authMode: auth.mode };
@@ -161,6 +182,7 @@ async function handle(req: IncomingMessage, ctx: HandlerContext): Promise<Outcom
 /** An order, serialised per OrderId unless a race fault is on (then lookup and insert race). */
 function orderReply(body: Buffer, ctx: HandlerContext): Promise<Reply> {
   if (racesOrders(ctx.fault)) return handleOrder(body, ctx);
+  if (ctx.overlapTrap) return ctx.overlapTrap.run(orderKeyOf(body), () => handleOrder(body, ctx));
   return ctx.orderLock.run(orderKeyOf(body), () => handleOrder(body, ctx));
 }
 

@@ -1,0 +1,62 @@
+/**
+ * The `order-large` case: the large order (large-order.ts) posted once, on a cart like every
+ * order, judged like every valid order and by `accepts-large-order`. A refusal is one problem, so it
+ * is one failed row: the status-200 and order-accepted failures that only repeat it (and the
+ * reachable error of a connection cut mid-upload) give way to accepts-large-order, which names the
+ * size refused and the limits that refuse it. A cut is the merchant's refusal only when the merchant
+ * still answers afterwards: one that went down under another request took this one with it.
+ */
+import type { AuthConfig, CaseResult, CheckResult, HttpSettings } from '../model.js';
+import { send } from '../http/send.js';
+import { merchantUrl } from './requests.js';
+import type { MerchantContext } from './context.js';
+import { judgeLargeOrder, LARGE_ORDER_CHECK } from '../checks/large-order.js';
+import { orderOnCart, releaseUnlessUsed } from './order-cart.js';
+import { orderCase, postOrder, SYNTHETIC_CART_SKIP } from './order-case.js';
+import { LARGE_ORDER_VARIANT, largeOrderBase, withInvoice } from './large-order.js';
+
+/** The checks a refusal of the large order would fail again, in its own words. */
+const REPEATS = new Set(['reachable', 'status-200', 'order-accepted']);
+
+/** Posts the large order of `bytes` bytes in `auth`: its cart's case (when fetched), then its own. */
+export async function runLargeOrderCase(ctx: MerchantContext, bytes: number, auth: AuthConfig): Promise<CaseResult[]> {
+  const carted = await orderOnCart(ctx, largeOrderBase(ctx.config, ctx.newOrderId(), bytes), auth, LARGE_ORDER_VARIANT);
+  // The invoice is sized last, on the order as it is after its cart (whose lines may be fewer or more).
+  const sized = withInvoice(carted.order, bytes);
+  carted.order = sized.order;
+  const synthetic = carted.lease.origin === 'synthetic';
+  const posted = await postOrder(ctx, sized.order, auth, { synthetic });
+  releaseUnlessUsed(ctx, carted, posted.accepted);
+  const exchange = posted.judged.exchange;
+  const cut = exchange.error?.code === 'ECONNRESET' && !exchange.response;
+  const verdict = judgeLargeOrder(exchange, posted.judged.json, {
+    bytes: sized.bytes,
+    ...(synthetic ? { syntheticCart: SYNTHETIC_CART_SKIP } : {}),
+    ...(cut ? { answeredAfterCut: await answersStill(ctx) } : {}),
+  });
+  const result = orderCase(ctx, LARGE_ORDER_VARIANT, auth, posted, verdict ? withVerdict(posted.checks, verdict) : posted.checks, carted);
+  // The size is part of the case in every report (the finding says it in words).
+  result.request.bodyBytes = sized.bytes;
+  return [...(carted.cartCase ? [carted.cartCase] : []), result];
+}
+
+/** How the merchant is asked whether it still answers: once, briefly, no retry. */
+const STILL_THERE: Partial<HttpSettings> = { timeoutMs: 5000, firstByteTimeoutMs: 5000, connectTimeoutMs: 3000, retries: 0 };
+
+/**
+ * After the large order's connection was cut: whether anything answers a plain GET of the cart URL
+ * (no parameters, no credentials; any HTTP status will do). A body limit that hangs up leaves the
+ * merchant answering; a merchant that went down (a crash under another request) does not, and then
+ * the cut says nothing about the size.
+ */
+async function answersStill(ctx: MerchantContext): Promise<boolean> {
+  const url = merchantUrl(ctx.config, ctx.config.merchant.cartPath).toString();
+  const exchange = await send({ method: 'GET', url, headers: { Accept: 'application/json' } }, { ...ctx.config.http, ...STILL_THERE });
+  return exchange.response !== undefined;
+}
+
+/** `checks` with the verdict; when it is a refusal, without the failures that repeat it. */
+function withVerdict(checks: CheckResult[], verdict: CheckResult): CheckResult[] {
+  if (verdict.status === 'passed') return [...checks, verdict];
+  return [...checks.filter((c) => !(REPEATS.has(c.id) && c.status !== 'passed') && c.id !== LARGE_ORDER_CHECK), verdict];
+}
