@@ -108,7 +108,7 @@ describe('xborder check against the reference merchant', () => {
   /** The store faults show on a store, with orders on the carts it issues (as a user's newCart script gets them). */
   const storeFaults = new Set(['unknown-cart-accepted', 'cart-reuse-accepted', 'cart-hash-ignored']);
   /** The race faults show on fresh carts too: the race checks take only carts no other case had. */
-  for (const name of ['redelivery-race', 'slow-redelivery', 'refund-race']) storeFaults.add(name);
+  for (const name of ['redelivery-race', 'slow-redelivery', 'refund-race', 'exit-on-concurrent']) storeFaults.add(name);
   for (const name of storeFaults) flagsFor[name] = (merchant) => ['--new-cart', curlNewCart(merchant.newCartUrl!)];
   // Orders take slowMs to create: with a shorter timeout the platform's retry comes while the first is in flight.
   flagsFor['slow-redelivery'] = (merchant) => ['--timeout', '1s', '--new-cart', curlNewCart(merchant.newCartUrl!)];
@@ -118,9 +118,7 @@ describe('xborder check against the reference merchant', () => {
   /** The faults of the lifecycle calls show when the merchant lists its events. */
   const eventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
   // The latent faults only show on some generated orders: test/e2e/fuzz-faults.test.ts finds them.
-  // exit-on-concurrent kills the merchant mid-run: telling a merchant that died from one that never
-  // answered is the run's part, still to come (test/mock/merchant-cli.test.ts shows the death).
-  for (const fault of MERCHANT_FAULTS.filter((f) => !f.latent && f.name !== 'exit-on-concurrent')) {
+  for (const fault of MERCHANT_FAULTS.filter((f) => !f.latent)) {
     const id = fault.rule ?? fault.catches;
     it(`catches fault ${fault.name}: ${id} ${fault.status}`, async () => {
       await withMerchant(fault.name, async (dir, merchant) => {

@@ -56,10 +56,7 @@ describe('xborder demo --fault NAME', () => {
     expect(listed.code).toBe(0);
     const faults = JSON.parse(listed.stdout) as Fault[];
     expect(faults.length).toBeGreaterThan(30);
-    // exit-on-concurrent kills the merchant mid-run, and the demo's carts come from it: telling a
-    // merchant that died from one that never answered is the run's part, still to come (until then
-    // the merchant's death is shown by test/mock/merchant-cli.test.ts and merchant-faults.test.ts).
-    const fixed = faults.filter((f) => !f.latent && f.name !== 'exit-on-concurrent');
+    const fixed = faults.filter((f) => !f.latent);
     // The slow fault sleeps rather than works: started first, it overlaps with the others.
     const ordered = [...fixed.filter((f) => f.name === 'slow'), ...fixed.filter((f) => f.name !== 'slow')];
     const outcomes = await pool(ordered, 3, demo);

@@ -20,10 +20,10 @@ import { PAYMENT_DETAILS, sampleOrder, start, testConfig } from './merchant-fixt
 const isEventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
 /**
  * The latent faults only show on some generated orders: test/e2e/fuzz-faults.test.ts finds them.
- * exit-on-concurrent kills the merchant in the middle of the run; telling a merchant that died from
- * one that never answered (and failing redelivery-concurrent for it) is the run's part, still to
- * come: until then it is left out here (test/mock/merchant-faults.test.ts and merchant-cli.test.ts
- * show the merchant dies).
+ * exit-on-concurrent kills the merchant mid-run: telling a merchant that died from one that never
+ * answered (and failing redelivery-concurrent for it) is the command's watch over the run
+ * (merchant/liveness.ts, wired by cli/merchant-run.ts), which this plan run without the CLI lacks;
+ * test/e2e/check.test.ts and demo-faults.test.ts catch it through the CLI.
  */
 const CAUGHT_FAULTS = MERCHANT_FAULTS.filter((f) => !f.latent && f.name !== 'exit-on-concurrent');
 

@@ -14,6 +14,7 @@ import { validateGiftCard } from '../../platform/gift-card.js';
 import { sampleOrderSources } from '../../merchant/plan.js';
 import { DEFAULT_LARGE_ORDER_BYTES } from '../../merchant/large-order.js';
 import { cartSourceOf } from '../../merchant/cart-source.js';
+import { CartCommandError } from '../../merchant/new-cart-command.js';
 import { resolveFault } from '../../mock/merchant/faults.js';
 import { toRunResult } from '../../report/summary.js';
 import { applySelection, parseSelection } from '../../checks/selection.js';
@@ -51,10 +52,25 @@ export function newCartCommand(url: string): string {
   return `"${process.execPath}" -e "${script}" "${url}"`;
 }
 
-/** A fresh cart of the in-process store, as the newCart command would print it. */
-async function issueCart(url: string): Promise<string> {
-  const response = await fetch(url, { method: 'POST' });
-  return (await response.text()).trim();
+/**
+ * A fresh cart of the in-process store, as the newCart `command` would print it, and failing as it
+ * fails (a CartCommandError): a store that went down mid-run (`--fault exit-on-concurrent`) errors
+ * only the cases that needed a cart, as with a user's command, instead of ending the demo.
+ */
+async function issueCart(url: string, command: string): Promise<string> {
+  const started = Date.now();
+  let why: string;
+  try {
+    const response = await fetch(url, { method: 'POST' });
+    if (response.ok) return (await response.text()).trim();
+    await response.body?.cancel();
+    why = `HTTP ${response.status}`;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+    why = `${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
+  }
+  const ranMs = Date.now() - started;
+  throw new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} failed after ${ranMs} ms; it must print one fresh cart token on stdout. Its stderr: ${why}`, ranMs);
 }
 
 /** How the demo shows the `slow` fault: the merchant answers after answerMs, past the timeout. */
@@ -88,7 +104,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       // The command stays in the configuration (what a user writes), but the demo's carts are issued
       // in-process: a Node start per cart cost a quarter second of CPU, and a demo converts about a
       // hundred carts (17 s of a demo's 18 s on 2 cores went to them).
-      ctx.carts = cartSourceOf(ctx.config, () => issueCart(merchant.newCartUrl!));
+      ctx.carts = cartSourceOf(ctx.config, (command) => issueCart(merchant.newCartUrl!, command));
       return { cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true, largeOrderBytes: DEFAULT_LARGE_ORDER_BYTES };
     });
     const giftCards = [];
