@@ -108,7 +108,7 @@ export class CredentialProbes {
     const where = answered.endpoint === 'GetCheckoutCartInfo' ? `the cart ${answered.variant}` : `the first order (${answered.variant})`;
     const line = `${auth.mode} auth refused on ${where} (${status}): ${whatToCheck(this.config, auth)}`;
     this.verdicts.set(auth.mode, { mode: auth.mode, line });
-    const notJudged = { id: 'status-200', status: 'errored' as const, findings: [{ message: `not judged: ${line}`, expected: 'HTTP 200 with the configured credentials', actual: String(status) }] };
+    const notJudged = { id: 'status-200', status: 'errored' as const, findings: [{ message: `not judged: the merchant refused these credentials (${status}): ${whatToCheck(this.config, auth)}`, expected: 'HTTP 200 with the configured credentials', actual: String(status) }] };
     return cases.map((c) => (c === answered ? { ...c, checks: c.checks.map((k) => (k.id === 'status-200' && k.status === 'failed' ? notJudged : k)) } : c));
   }
 

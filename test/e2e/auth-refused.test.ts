@@ -99,7 +99,7 @@ describe('an auth mode whose credentials the merchant refuses', () => {
     const header = run.cases.filter((c) => c.authMode === 'header');
     const probe = header.find((c) => c.endpoint === 'GetCheckoutCartInfo' && c.variant === 'GET')!;
     expect(probe.response?.status).toBe(401);
-    expect(probe.checks.find((k) => k.id === 'status-200')).toMatchObject({ status: 'errored', findings: [{ message: `not judged: ${LINE}` }] });
+    expect(probe.checks.find((k) => k.id === 'status-200')).toMatchObject({ status: 'errored', findings: [{ message: 'not judged: the merchant refused these credentials (401): check XB_HEADER_KEY' }] });
     const unsent = header.filter((c) => c.response === undefined);
     expect(unsent.map((c) => `${c.endpoint} ${c.variant}`)).toEqual(expect.arrayContaining(['GetCheckoutCartInfo POST', 'SendOrderToMerchant order-minimal', 'SendOrderToMerchant order-full', 'SendOrderToMerchant redelivery', 'SendOrderToMerchant invalid-order']));
     for (const c of unsent) {
@@ -139,6 +139,22 @@ describe('an auth mode whose credentials the merchant refuses', () => {
     // The order went out once with the refused key (and its cart fetch); basic ran its sequences.
     expect(keys.filter((k) => k === WRONG_HEADER).length).toBe(run.cases.filter((c) => c.authMode === 'header' && c.response).length);
     expect(run.cases.filter((c) => c.authMode === 'basic' && c.variant.startsWith('redelivery') && c.response)).toHaveLength(1);
+  }, 150_000);
+
+  it('every mode refused: at most 15 lines, exit 3, the variables named; the negatives judged stay in the JSON', async () => {
+    const env = { XB_HEADER_KEY: WRONG_HEADER, XB_BASIC_PASSWORD: 'stale-Pass-000' };
+    const result = await runCli(['check', '--no-save'], { cwd: dir, env: { ...env, COLUMNS: '80' }, timeoutMs: 120_000 });
+    expect(result.code).toBe(3);
+    expect(`${result.stdout}${result.stderr}`.trimEnd().split('\n').length).toBeLessThanOrEqual(15);
+    expect(result.stdout).toContain(LINE);
+    expect(result.stdout).toContain('basic auth refused on the cart GET (401): check XB_BASIC_PASSWORD');
+    expect(result.stdout).not.toContain('┌');
+    const json = await runCli(['check', '--no-save', '--json'], { cwd: dir, env, timeoutMs: 120_000 });
+    expect(json.code).toBe(3);
+    const run = JSON.parse(json.stdout) as RunResult;
+    expect(run.credentialsRefused).toBe(true);
+    expect(run.summary.failed).toBe(0);
+    expect(run.cases.filter((c) => c.checks.some((k) => k.id === 'auth-enforced' && k.status === 'passed')).length).toBeGreaterThan(0);
   }, 150_000);
 
   it('says nothing when the credentials are right', async () => {

@@ -108,7 +108,7 @@ describe('verdicts on merchants the reference faults do not cover', () => {
     expect(code).toBe(3);
     const cart = report.cases.find((c) => c.endpoint === 'GetCheckoutCartInfo' && c.variant === 'GET')!;
     expect(cart.checks.filter((k) => k.status !== 'passed').map((k) => [k.id, k.status])).toEqual([['status-200', 'errored']]);
-    expect(cart.checks.find((k) => k.id === 'status-200')!.findings[0]!.message).toContain('not judged: header auth refused on the cart GET (401)');
+    expect(cart.checks.find((k) => k.id === 'status-200')!.findings[0]!.message).toContain('not judged: the merchant refused these credentials (401)');
     // The mode's credentials were refused on its first case: the follow-ups are not sent, skipped
     // with that reason (src/merchant/credential-probe.ts).
     for (const variant of ['redelivery', 'update', 'unknown-properties']) {
