@@ -152,6 +152,8 @@ export interface RunResult {
    * ("header auth refused on the cart GET (401): check XB_HEADER_KEY"), its other cases skipped.
    */
   notices?: string[];
+  /** The auth modes the run was configured with (a negative sent without credentials runs as `none` all the same). */
+  authModes?: string[];
   /**
    * Set when the merchant refused the credentials of every auth mode run: nothing positive could be
    * judged, and the table says so in a few lines (the JSON keeps every case).

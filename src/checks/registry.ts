@@ -23,7 +23,7 @@ const MP = ['merchant', 'platform'] as const;
 
 /** The checks of exchanges (everything but the payload rules and schema checks). */
 const EXCHANGE_CHECKS: readonly CheckInfo[] = [
-  { id: 'reachable', proves: 'an answer came (a refused connection, DNS failure or reset is errored, exit 3)', scope: [...MP] },
+  { id: 'reachable', proves: 'an answer came (a refused connection, DNS failure or reset is errored, exit 3; a request the merchant dropped as it went down mid-run fails)', scope: [...MP] },
   { id: 'within-timeout', proves: 'the answer came within the timeout (the platform\'s: 5 minutes); a warning past half of it', scope: [...MP] },
   { id: 'status-200', proves: 'a valid request is answered with HTTP 200 (redirects are reported, never followed)', scope: [...MP] },
   { id: 'content-type-json', proves: 'a success answer is labelled application/json', scope: [...MP] },
@@ -36,7 +36,7 @@ const EXCHANGE_CHECKS: readonly CheckInfo[] = [
   { id: 'payment-fields', proves: 'with PaymentDetails, the answer carries PaymentCurrencyCode (ISO 4217) and PaymentAmount (a decimal string)', scope: [...M] },
   { id: 'payment-amount', proves: 'the charge is in a currency of the order and equals its total in it (a warning otherwise)', scope: [...M] },
   { id: 'idempotent-redelivery', proves: 'the same OrderId delivered again creates no second order', scope: [...M] },
-  { id: 'redelivery-concurrent', proves: 'the same order delivered --race N times at once (default 4) ends as one order: one InternalOrderId, the other copies refused as duplicates (needs merchant.carts or newCart)', scope: [...M] },
+  { id: 'redelivery-concurrent', proves: 'the same order delivered --race N times at once (default 4) ends as one order: one InternalOrderId, the other copies refused as duplicates, the merchant still up (needs merchant.carts or newCart)', scope: [...M] },
   { id: 'redelivery-after-timeout', proves: 'the platform\'s retry: a copy sent as soon as timeoutMs passes without an answer, and one more after both answered, ends as one order (needs merchant.carts or newCart)', scope: [...M] },
   { id: 'refund-concurrent', proves: 'the same RefundId delivered at once is applied once: the rest of the order can still be refunded, one more unit cannot (needs the refund event and fresh carts)', scope: [...M] },
   { id: 'error-leaks-internals', proves: 'no error answer carries a stack trace, a server path, an SQL error or a framework debug page (a warning; failed with --strict)', scope: [...M] },

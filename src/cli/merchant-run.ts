@@ -165,6 +165,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     const headlines = [...(blamed.stop ? [stopHeadline(blamed.stop)] : []), ...refused];
     if (headlines.length > 0) run.notices = headlines;
     if (probes.refusedAll(ctx.modes)) run.credentialsRefused = true;
+    run.authModes = ctx.modes.map((m) => m.mode);
     const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints) : undefined;
     if (sample) session.output.warn(sample);
     if (outcome.interrupted) {

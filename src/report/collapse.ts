@@ -38,7 +38,7 @@ export function causeOf(text: string): string {
  * A cause is a status and a finding: follow-ups skipped for one reason fold together even though
  * their checks differ (the row lists them).
  */
-export function collapseRows(rows: Row[]): Row[] {
+export function collapseRows(rows: Row[], configuredModes?: readonly string[]): Row[] {
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     if (row.status === 'passed') continue;
@@ -63,13 +63,23 @@ export function collapseRows(rows: Row[]): Row[] {
       variant: `${group.length} cases`,
       short: `${group.length} cases`,
       check: [...new Set(group.map((r) => r.check))].join(', '),
-      authMode: modes.length === 1 ? modes[0]! : `${modes.length} modes`,
+      authMode: modes.length === 1 ? modes[0]! : modeCount(modes, configuredModes),
       status: row.status,
       detail: `${row.detail}${row.detail ? ' ' : ''}(cases: ${listed})`,
       time: '',
     });
   }
   return out;
+}
+
+/**
+ * "2 modes": the auth modes the rows span, counted as configured. A negative case sent without
+ * credentials runs as `none`, which is no mode of a merchant that did not configure it.
+ */
+function modeCount(modes: string[], configured: readonly string[] | undefined): string {
+  const counted = configured ? modes.filter((m) => configured.includes(m)).length : modes.length;
+  const n = counted || modes.length;
+  return `${n} mode${n === 1 ? '' : 's'}`;
 }
 
 function modesOf(rows: Row[]): string[] {

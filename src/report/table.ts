@@ -59,7 +59,7 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   for (const endpoint of endpoints) {
     const cases = run.cases.filter((k) => k.endpoint === endpoint && (!options.quiet || bad(k)));
     if (cases.length === 0) continue;
-    const rows = collapseRows(cases.flatMap((c) => rowsOf(c, (options.verbose ?? false) && !options.quiet, options.quiet)));
+    const rows = collapseRows(cases.flatMap((c) => rowsOf(c, (options.verbose ?? false) && !options.quiet, options.quiet)), run.authModes);
     out.push(chalk.bold(endpoint), drawTable(rows, width, options.color, paint), '');
   }
   const failedCases = run.cases.filter(bad);
