@@ -39,13 +39,16 @@ export interface ProgressOptions {
  * 30s to shorten it)": the request in flight the longest, or undefined. Its path only: a query may
  * carry a credential, and the step's label says which case it is.
  */
-export function waitingLine(ledger: RequestLedger | undefined, timeoutMs: number | undefined, now: number): string | undefined {
+export function waitingLine(ledger: RequestLedger | undefined, timeoutMs: number | undefined, now: number, brief = false): string | undefined {
   const oldest = ledger?.inFlight()[0];
   if (!oldest) return undefined;
   const seconds = Math.floor((now - oldest.since) / 1000);
+  const request = `${oldest.spec.method} ${urlPath(oldest.spec.url)}`;
+  // A TTY line is one row of the terminal: the request, how long of how long, and the flag.
+  if (brief) return `${request} waiting ${seconds}${timeoutMs === undefined ? '' : `/${formatSeconds(timeoutMs)}`} (--timeout 30s)`;
   const label = typeof oldest.tag === 'object' && oldest.tag !== null && 'label' in oldest.tag ? ` (${String(oldest.tag.label)})` : '';
   const timeout = timeoutMs === undefined ? '' : ` of the ${formatSeconds(timeoutMs)} timeout (--timeout 30s to shorten it)`;
-  return `${oldest.spec.method} ${urlPath(oldest.spec.url)}${label} waiting ${seconds} s${timeout}`;
+  return `${request}${label} waiting ${seconds} s${timeout}`;
 }
 
 function formatSeconds(ms: number): string {
@@ -86,7 +89,7 @@ export function startProgress(output: Output, total: number, options: ProgressOp
       return;
     }
     shown = true;
-    const doing = waiting ?? last.label;
+    const doing = waitingLine(options.ledger, options.timeoutMs, now, true) ?? waiting ?? last.label;
     const line = `[${last.done}/${last.total}] ${seconds}s${doing ? ` ${doing}` : ''}${cases ? ` (${cases} case${cases === 1 ? '' : 's'}${failed})` : ''}`;
     // A pty without a size reports 0 columns: fall back to 80 rather than cutting everything.
     const width = Math.max(20, (stream.columns || 80) - 1);

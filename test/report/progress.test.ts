@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { startProgress } from '../../src/cli/progress.js';
 import { createOutput } from '../../src/cli/output.js';
+import { RequestLedger } from '../../src/http/ledger.js';
 
 /** A terminal-like stream that records what is written (a plain object: no process stream touched). */
 function terminal(columns: number, isTTY = true): { stream: NodeJS.WriteStream; written: string[] } {
@@ -42,6 +43,26 @@ describe('startProgress', () => {
     progress.update({ done: 2, total: 4, label: 'cart POST [none]', cases: 3, failed: 1 });
     progress.stop();
     expect(written.some((w) => /\[2\/4\] 1s order order-full \[header\] [56]s \(3 cases, 1 failed\)/.test(w))).toBe(true);
+  });
+
+  it('names the request waiting longest, against the timeout, with the flag that shortens it: whole at 80 columns on a TTY', async () => {
+    const ledger = new RequestLedger();
+    ledger.begin({ method: 'GET', url: 'http://shop.test/get-checkout-cart-info-url?key=sekrit&merchantCartToken=t', headers: {} }, { label: 'cart GET [query]' });
+    const tty = terminal(80);
+    const plain = terminal(80, false);
+    const progressTty = startProgress(output, 4, { stream: tty.stream, ledger, timeoutMs: 300_000 });
+    const progressPlain = startProgress(output, 4, { stream: plain.stream, ledger, timeoutMs: 300_000, intervalMs: 200 });
+    await sleep(1050);
+    progressTty.update({ done: 0, total: 4, label: 'x' });
+    progressTty.stop();
+    progressPlain.stop();
+    const drawn = tty.written.find((w) => w.includes('GET'))!;
+    expect(drawn).toMatch(/\[0\/4\] 1s GET \/get-checkout-cart-info-url waiting [01]\/300 s \(--timeout 30s\)$/);
+    expect(drawn.replace('\r\x1b[2K', '').length).toBeLessThanOrEqual(79);
+    const line = plain.written.join('').split('\n').find(Boolean)!;
+    expect(line).toMatch(/; GET \/get-checkout-cart-info-url \(cart GET \[query\]\) waiting [01] s of the 300 s timeout \(--timeout 30s to shorten it\)$/);
+    // The path only: a query can carry a credential.
+    expect(tty.written.join('') + plain.written.join('')).not.toContain('sekrit');
   });
 
   it('outside a terminal: plain lines, at most one per interval, with the total known from the start', async () => {
