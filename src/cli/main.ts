@@ -89,7 +89,9 @@ async function writeHeld(held: string[]): Promise<void> {
   if (held.length === 0) return;
   const text = held.splice(0).join('');
   const { runRedactor } = await import('../redact/run.js');
-  process.stderr.write(runRedactor().text(text));
+  const { escapeLines } = await import('../report/terminal-text.js');
+  // commander quotes the arguments it refuses, which may be pasted from a recording.
+  process.stderr.write(runRedactor().text(escapeLines(text)));
 }
 
 /** True when `args` name no command: nothing, or only global flags (with `--config`'s value). */
@@ -114,8 +116,11 @@ async function exitCodeFor(error: unknown): Promise<number> {
   // config and its sources, and the credentials xborder made. Loaded only here, as errors are rare
   // and start-up time is not. Error messages are masked even with --show-secrets.
   const { runRedactor } = await import('../redact/run.js');
+  const { escapeLines } = await import('../report/terminal-text.js');
   const redactor = runRedactor();
-  const mask = (text: string) => redactor.text(text);
+  // A message may quote a recording, a run folder or a merchant (a url, a case name, a file's text):
+  // its control characters are shown as escapes and none of its lines can start a workflow command.
+  const mask = (text: string) => redactor.text(escapeLines(text));
   if (error instanceof XborderError) {
     process.stderr.write(mask(`xborder: ${error.message}\n`));
     return error.exitCode;

@@ -26,6 +26,7 @@ import { INTERRUPTED_EXIT_CODE, watchInterrupt } from './interrupt.js';
 import { lastFailed } from './saved-runs.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
+import { escapeControls } from '../report/terminal-text.js';
 import { terminalWidth } from '../report/width.js';
 import { renderJson } from '../report/json.js';
 import { closeAgents } from '../http/send.js';
@@ -128,7 +129,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
   const rerun = opts.lastFailed ? await lastFailed(process.cwd()) : undefined;
-  if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${rerun.run.name}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
+  if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${escapeControls(rerun.run.name)}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
   const probes = new CredentialProbes(config);
   const planned = merchantPlan(ctx, parts, probes);
   const tasks = rerun ? planned.filter((t) => t.keys?.some((k) => rerun.keys.has(k))) : planned;

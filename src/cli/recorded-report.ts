@@ -8,13 +8,15 @@ import type { SkippedExchange } from '../judge/judge-list.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { applySelection } from '../checks/selection.js';
 import type { MerchantContext } from '../merchant/context.js';
+import { escapeControls } from '../report/terminal-text.js';
 import { saveRunIn, writeGithub, writeReports, type MerchantRunOptions } from './merchant-run.js';
 import type { Session } from './session.js';
 
 /** Reports `cases`; says which exchanges were skipped. Returns the run (as shown) and the exit code. */
 export async function reportRecorded(session: Session, ctx: MerchantContext, opts: MerchantRunOptions, cases: CaseResult[], skipped: SkippedExchange[], title: string): Promise<{ run: RunResult; code: number; dir?: string }> {
   if (skipped.length > 0 && !session.globals.json) {
-    const lines = skipped.map((s) => `  ${s.variant} (${s.url})`).join('\n');
+    // The names and URLs are the recording's (a HAR anyone can hand over): escaped, one line each.
+    const lines = skipped.map((s) => `  ${escapeControls(s.variant)} (${escapeControls(s.url)})`).join('\n');
     session.output.err(`Skipped ${skipped.length} exchange${skipped.length === 1 ? '' : 's'} for no endpoint of the configured merchant (cart, order and lifecycle paths):\n${lines}\n`);
   }
   const run = toRunResult(applySelection(cases, ctx.selection));

@@ -12,6 +12,7 @@ import { judgeList, recordedVariant, type NamedExchange } from '../judge/judge-l
 import { openSession } from './session.js';
 import { merchantContextFor } from './merchant-run.js';
 import { reportRecorded } from './recorded-report.js';
+import { escapeControls } from '../report/terminal-text.js';
 
 /** Judges the HAR files among `opts.files` (all of them must be HAR). Returns the exit code. */
 export async function validateHar(opts: { files?: string[]; strict?: boolean; as?: string }, cmd: Command): Promise<number> {
@@ -31,6 +32,6 @@ export async function validateHar(opts: { files?: string[]; strict?: boolean; as
     }
   }
   const { cases, skipped } = judgeList(ctx, list);
-  if (!session.globals.json) session.output.err(`${files.join(', ')}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}, ${cases.length} judged, ${skipped.length} skipped\n`);
+  if (!session.globals.json) session.output.err(`${escapeControls(files.join(', '))}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}, ${cases.length} judged, ${skipped.length} skipped\n`);
   return (await reportRecorded(session, ctx, { save: false }, cases, skipped, 'validate')).code;
 }

@@ -9,6 +9,7 @@
 import { fitColumnWidths, wrapCells } from '../report/fit-columns.js';
 import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 import { checkHelp } from '../report/check-help.js';
+import { escapeControls } from '../report/terminal-text.js';
 import type { CheckResult, CheckStatus, Finding, Summary } from '../model.js';
 import type { PayloadKind } from '../validation/kinds.js';
 import type { Output } from './output.js';
@@ -225,15 +226,16 @@ function stackedFinding([where, kind, check, path, finding, expected, actual]: s
 function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>): string[] {
   const severity = f.severity ?? 'error';
   const colour = severity === 'error' ? paint.failed : severity === 'warning' ? paint.warning : paint.info;
+  // The file name, the pointer and the values are the captured payload's text: escaped, one line each.
   return [
-    where,
+    escapeControls(where),
     kind,
     check,
-    f.path ?? '',
-    `${colour(SEVERITY_LABEL[severity])}: ${f.message}`,
-    f.expected === undefined ? '' : shown(f.expected),
+    escapeControls(f.path ?? ''),
+    `${colour(SEVERITY_LABEL[severity])}: ${escapeControls(f.message)}`,
+    f.expected === undefined ? '' : escapeControls(shown(f.expected)),
     // JSON for what was received, so "2" (a string) and 2 (a number) read differently.
-    f.actual === undefined ? '' : shown(JSON.stringify(f.actual) ?? String(f.actual)),
+    f.actual === undefined ? '' : escapeControls(shown(JSON.stringify(f.actual) ?? String(f.actual))),
   ];
 }
 

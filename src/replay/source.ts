@@ -10,6 +10,7 @@ import type { CaseResult, RequestSpec } from '../model.js';
 import { readHar } from '../har/read.js';
 import { recordedVariant, RECORDED_AUTH, type NamedExchange } from '../judge/judge-list.js';
 import { readReport } from '../diff/load.js';
+import { escapeControls } from '../report/terminal-text.js';
 
 /** One request to send again, named as its original case. */
 export interface ReplayItem {
@@ -42,7 +43,8 @@ function checkedUrl(raw: string, where: string, file: string): void {
   }
   if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return;
   const shown = raw.length > 120 ? `${raw.slice(0, 119)}…` : raw;
-  throw new InputError(`${file}: ${where} has a request url that is not an http(s) URL: ${JSON.stringify(shown)}. Replay sends each entry's path and query to the target, so every entry needs a full URL (http://host/path); fix or remove that entry. Nothing was sent.`, file);
+  // `where` and the url are the recording's text: JSON quoting leaves C1 controls and bidi overrides raw.
+  throw new InputError(`${file}: ${escapeControls(where)} has a request url that is not an http(s) URL: ${escapeControls(JSON.stringify(shown))}. Replay sends each entry's path and query to the target, so every entry needs a full URL (http://host/path); fix or remove that entry. Nothing was sent.`, file);
 }
 
 /** Reads a HAR file or a run folder; an entry whose url is not a URL is an InputError naming it (exit 2). */

@@ -14,7 +14,8 @@ const SUMMARY_ROWS = 50;
 
 /** Text in a Markdown table cell: pipes escaped, one line, cut. */
 function cell(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Escaped first, so a control character that is no white space (ESC, BEL, bidi) never reaches the file either.
+  const flat = escapeControls(text.replace(/\s+/g, ' ').trim());
   return (flat.length > 300 ? `${flat.slice(0, 299)}…` : flat).replace(/\|/g, '\\|');
 }
 
@@ -53,7 +54,7 @@ export function githubAnnotations(run: RunResult): string[] {
       .map((k) => {
         const finding = k.findings[0] ? describeFinding(k.findings[0]) : 'failed';
         // The merchant's text shows its control characters as escapes; escapeData then keeps it on this one line.
-        return `::error title=${escapeProperty(`xborder ${k.id}`)}::${escapeData(escapeControls(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${finding}`))}`;
+        return `::error title=${escapeProperty(escapeControls(`xborder ${k.id}`))}::${escapeData(escapeControls(`${c.endpoint} ${caseName(c)} [auth ${c.authMode}]: ${finding}`))}`;
       }),
   );
 }

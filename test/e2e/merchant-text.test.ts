@@ -8,14 +8,12 @@ import http from 'node:http';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
 import { proxyProject, startProxyCli } from '../helpers/proxy-cli.js';
 import { httpServer, type Listening } from '../http/servers.js';
+import { expectSafe, OURS } from '../helpers/terminal-safe.js';
 
 const HOSTILE = 'Out of stock\u001b[2J\u001b[31m\u001b]0;owned\u0007 \u009b1m \u202eexe.txt\r\n::error::pwned\n  ::add-mask::x';
-// eslint-disable-next-line no-control-regex
-const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const OURS = /^::error title=xborder [a-z0-9-]+::/;
 
 let server: Listening;
 let url: string;
@@ -43,16 +41,6 @@ afterAll(() => server.close());
 
 /** A project (auth none) whose merchant is the hostile server. */
 const project = (): string => proxyProject(url);
-
-/** No raw control character, and every line that GitHub would read as a command is one of ours. */
-function expectSafe(result: CliResult): void {
-  for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
-    expect(text, stream).not.toMatch(RAW_CONTROL);
-    for (const line of text.split('\n')) {
-      if (line.trimStart().startsWith('::')) expect(line, `${stream}: a line starts a workflow command`).toMatch(OURS);
-    }
-  }
-}
 
 describe('merchant text in the terminal and in CI logs', () => {
   it('the table and -v show the merchant text escaped, never raw', async () => {

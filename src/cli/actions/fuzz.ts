@@ -8,6 +8,7 @@ import { parseDurationMs } from '../../config/units.js';
 import type { RunResult } from '../../model.js';
 import type { MerchantContext } from '../../merchant/context.js';
 import { toRunResult, exitCodeOf } from '../../report/summary.js';
+import { escapeControls } from '../../report/terminal-text.js';
 import { applySelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
 import { fuzzCases, type FuzzCase } from '../../fuzz/fuzz-case.js';
@@ -159,5 +160,5 @@ async function saveAll(session: Session, run: RunResult, opts: FuzzOptions, save
 function printMinimal(session: Session, outcome: PropertyOutcome<unknown>): void {
   const f = outcome.failure!;
   const finding = f.minimal.failing.find((c) => c.id === f.checkId)?.findings[0];
-  session.output.out(`\nMinimal failing input (${f.checkId}${finding ? `: ${finding.message}` : ''}):\n${JSON.stringify(session.redactor.json(f.minimal.sent), null, 2)}\n`);
+  session.output.out(`\nMinimal failing input (${f.checkId}${finding ? `: ${escapeControls(finding.message)}` : ''}):\n${JSON.stringify(session.redactor.json(f.minimal.sent), null, 2)}\n`);
 }

@@ -20,6 +20,7 @@ import { diffRuns } from '../../diff/compare.js';
 import { ignoreList } from '../../diff/json-diff.js';
 import { renderDiffJson, renderDiffText } from '../../diff/render.js';
 import { caseStatus, toRunResult } from '../../report/summary.js';
+import { escapeControls } from '../../report/terminal-text.js';
 import { openSession, warnTransport } from '../session.js';
 import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
 import { reportRecorded } from '../recorded-report.js';
@@ -72,13 +73,14 @@ export async function run(source: string, opts: ReplayOptions, cmd: Command): Pr
   if (!auth) throw new UsageError('replay: no auth mode configured (auth in the config, or --auth).');
   warnTransport(session, [target.toString()]);
   if (!session.globals.json) {
-    session.output.err(`Replaying ${scoped.send.length} request${scoped.send.length === 1 ? '' : 's'} from ${source} to ${target.origin} with auth ${auth.mode}${opts.freshIds ? ', fresh OrderIds' : ''}\n`);
+    session.output.err(`Replaying ${scoped.send.length} request${scoped.send.length === 1 ? '' : 's'} from ${escapeControls(source)} to ${escapeControls(target.origin)} with auth ${auth.mode}${opts.freshIds ? ', fresh OrderIds' : ''}\n`);
   }
   // What is not sent is always said, --quiet and --json included (on stderr): a silent skip would
   // read as "replayed and passed".
   const reasons = new Map<string, string[]>();
   for (const u of [...recorded.unreplayable, ...scoped.held]) reasons.set(u.why, [...(reasons.get(u.why) ?? []), u.variant]);
-  for (const [why, variants] of reasons) session.output.err(`not replayed (${variants.length}): ${why}: ${variants.join('; ')}\n`);
+  // The names (and the origins a reason quotes) are the recording's: escaped, so each stays one line.
+  for (const [why, variants] of reasons) session.output.err(`not replayed (${variants.length}): ${escapeControls(why)}: ${variants.map(escapeControls).join('; ')}\n`);
   const fresh = opts.freshIds ? { map: new Map<string, string>(), next: ctx.newOrderId } : undefined;
   const cases: CaseResult[] = [];
   const skipped: SkippedExchange[] = [];
