@@ -2,12 +2,12 @@
  * The shared body of `check`, `check-cart` and `post-order`: build the plan, run it with progress
  * on a TTY, render the chosen reports, and return the exit code.
  */
-import { appendFile } from 'node:fs/promises';
 import { githubAnnotations, renderGithubSummary } from '../report/github.js';
 import { renderHtml } from '../report/html.js';
 import { relative } from 'node:path';
 import { saveRunFolder } from './run-folder.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
+import { appendFileNoFollow } from '../io/append-file.js';
 import { writeFailure } from '../io/write-errors.js';
 import type { Command } from 'commander';
 import { UsageError, InputError } from '../errors.js';
@@ -87,9 +87,10 @@ export async function writeGithub(session: Session, run: RunResult, command: str
   const file = process.env.GITHUB_STEP_SUMMARY;
   if (file) {
     try {
-      await appendFile(file, renderGithubSummary(masked, command));
+      // Appended in place (the runner's file holds the other steps' summaries), never through a link.
+      await appendFileNoFollow(file, renderGithubSummary(masked, command));
     } catch (error) {
-      throw new InputError(`Cannot append the job summary to GITHUB_STEP_SUMMARY (${file}): ${(error as Error).message}.`, file);
+      throw new InputError(`Cannot append the job summary to GITHUB_STEP_SUMMARY (${file}): ${writeFailure(error)}.`, file);
     }
   }
   const lines = githubAnnotations(masked).map((l) => `${l}\n`).join('');

@@ -3,11 +3,13 @@
  * `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says. The folders
  * are 0700 and the files 0600 (scripts 0700): they hold exchanges. No part of the way there is
  * followed when it is a link (src/io/safe-dir.ts), so a planted `.xborder/runs` link cannot send
- * the run elsewhere.
+ * the run elsewhere; and no folder on the way that another user owns or every user can write (a
+ * `.xborder` planted first in a shared folder, a `--out` that is 0777) is used, so no one else can
+ * swap the `reproduce.sh` the report tells the user to run.
  */
 import { readdir } from 'node:fs/promises';
 import { entryAt, PRIVATE_FILE_MODE, writeFileAtomic } from '../io/atomic-write.js';
-import { makeDirNoFollow, makeUserDir } from '../io/safe-dir.js';
+import { makeDirNoFollow, makeUserDir, UnsafeDirError } from '../io/safe-dir.js';
 import { writeFailure } from '../io/write-errors.js';
 import { dirname, join, relative, resolve } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
@@ -75,6 +77,11 @@ export async function saveRunFolder(run: RunResult, options: { cwd: string; out?
     return { dir, run: { ...saved, cases: saved.cases.map((c) => (c.reproducePath ? { ...c, reproducePath: join(shown, c.reproducePath) } : c)) } };
   } catch (error) {
     if (error instanceof UsageError) throw error;
+    if (error instanceof UnsafeDirError) {
+      const rel = relative(options.cwd, error.path);
+      const shown = rel !== '' && !rel.startsWith('..') ? rel : error.path;
+      throw new InputError(`Cannot save the run folder: ${error.describe(shown)}, or choose a folder of your own with --out DIR, or --no-save.`, shown);
+    }
     // A refused link is named: it may be a component of the path (.xborder/runs), not the folder.
     const e = error as NodeJS.ErrnoException;
     const refused = e.code === 'ELOOP' && e.path ? `${e.path}: ` : '';

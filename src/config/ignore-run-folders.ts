@@ -6,9 +6,9 @@
  * decides it. Only plain lines naming the folder are understood (the forms people write); anything
  * cleverer is left alone and the line appended, which is harmless when it duplicates a glob.
  */
-import { constants } from 'node:fs';
-import { lstat, open, readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import { appendFileNoFollow, type AppendCreate } from '../io/append-file.js';
 import { writeFailure } from '../io/write-errors.js';
 import { repositoryRoot } from './discover.js';
 
@@ -90,28 +90,26 @@ export async function ensureRunFoldersIgnored(dir: string): Promise<IgnoreOutcom
     });
     if (entry === undefined) {
       if (root === undefined) return { kind: 'no-repository' };
-      // wx: created here or not at all (a file or link that appeared meanwhile is never overwritten).
-      await writeLine(target, 'wx', '');
+      // Created here or not at all (a file or link that appeared meanwhile is never overwritten).
+      await writeLine(target, 'new-only', '');
       return { kind: 'created', file: target };
     }
     if (entry.isSymbolicLink()) return { kind: 'failed', file: target, reason: writeFailure(Object.assign(new Error('link'), { code: 'ELOOP' })) };
     if (!entry.isFile()) return { kind: 'failed', file: target, reason: 'it is not a regular file' };
     const text = await readFile(target, 'utf8');
-    await writeLine(target, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW, text);
+    await writeLine(target, 'never', text);
     return { kind: 'appended', file: target };
   } catch (error) {
     return { kind: 'failed', file: target, reason: writeFailure(error) };
   }
 }
 
-/** Writes the pattern after `existing` (in its line endings, on a line of its own) with open flags `flags`. */
-async function writeLine(file: string, flags: string | number, existing: string): Promise<void> {
+/**
+ * Appends the pattern after `existing` (in its line endings, on a line of its own), through the
+ * shared appender (never through a link). A created `.gitignore` is 0644: it is committed, not secret.
+ */
+async function writeLine(file: string, create: AppendCreate, existing: string): Promise<void> {
   const eol = existing.includes('\r\n') ? '\r\n' : '\n';
   const lead = existing === '' || existing.endsWith('\n') ? '' : eol;
-  const handle = await open(file, flags, 0o644);
-  try {
-    await handle.writeFile(`${lead}# xborder run folders: recorded requests and answers${eol}${RUN_FOLDERS_PATTERN}${eol}`);
-  } finally {
-    await handle.close();
-  }
+  await appendFileNoFollow(file, `${lead}# xborder run folders: recorded requests and answers${eol}${RUN_FOLDERS_PATTERN}${eol}`, { create, mode: 0o644 });
 }

@@ -30,6 +30,11 @@ export interface WriteOptions {
  */
 const STANDARD_STREAM = /^\/(?:dev\/(?:stdout|stderr|null|tty|fd\/\d+)|proc\/self\/fd\/\d+)$/;
 
+/** Whether `path` names one of the process's own streams (/dev/stdout, /dev/fd/N ...), the only links followed. */
+export function isStandardStream(path: string): boolean {
+  return STANDARD_STREAM.test(path);
+}
+
 /** The descriptor a stream path names: /dev/stdout 1, /dev/stderr 2, /dev/fd/N and /proc/self/fd/N N. */
 function streamDescriptor(path: string): number | undefined {
   if (path === '/dev/stdout') return 1;
@@ -43,7 +48,7 @@ function streamDescriptor(path: string): number | undefined {
  * wipe what the run printed before. A socket (what Node's spawn gives a child as stdout) cannot be
  * opened by name (ENXIO): then the descriptor itself is written.
  */
-async function writeStream(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeStream(path: string, data: string | Uint8Array): Promise<void> {
   try {
     await writeFile(path, data, { flag: 'a' });
   } catch (error) {
@@ -86,7 +91,7 @@ export async function entryAt(path: string): Promise<Stats | undefined> {
  * EFBIG, EACCES, ...).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
-  if (STANDARD_STREAM.test(path)) {
+  if (isStandardStream(path)) {
     await writeStream(path, data);
     return;
   }

@@ -1,9 +1,9 @@
 /** Output directories are made without following links, and private. */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDirNoFollow, makeUserDir } from '../../src/io/safe-dir.js';
+import { makeDirNoFollow, makePrivateTempDir, makeUserDir, UnsafeDirError } from '../../src/io/safe-dir.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'xb-dir-'));
 
@@ -66,5 +66,109 @@ describe('makeUserDir', () => {
     symlinkSync(outside, join(base, 'out'));
     expect(((await makeUserDir(join(base, 'out')).catch((e: unknown) => e)) as NodeJS.ErrnoException).code).toBe('ELOOP');
     expect(existsSync(join(outside, 'x'))).toBe(false);
+  });
+});
+
+/** A directory at `path` with exactly `mode`, whatever the umask. */
+function dirWithMode(path: string, mode: number): string {
+  mkdirSync(path, { recursive: true });
+  chmodSync(path, mode);
+  return path;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<UnsafeDirError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(UnsafeDirError);
+  return error as UnsafeDirError;
+}
+
+// Another user's folder needs root to make (chown); the CI container runs as root.
+const asRoot = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+describe('directories others can change are not used (git safe.directory)', () => {
+  it('refuses a component that is there already and writable by every user, naming it and the fix', async () => {
+    const base = fresh();
+    dirWithMode(join(base, '.xborder'), 0o777);
+    const error = await refusal(makeDirNoFollow(base, '.xborder/runs'));
+    expect(error.path).toBe(join(base, '.xborder'));
+    expect(error.describe('.xborder')).toBe(
+      '.xborder is writable by every user (mode 0777), so anyone could replace the files xborder writes in it; make it yours alone with chmod o-w .xborder',
+    );
+    expect(existsSync(join(base, '.xborder/runs'))).toBe(false);
+  });
+
+  it.skipIf(!asRoot)('refuses a component another user made first (a planted .xborder or .xborder/runs), creating nothing in it', async () => {
+    for (const planted of ['.xborder', '.xborder/runs']) {
+      const base = fresh();
+      dirWithMode(join(base, planted), 0o755);
+      chownSync(join(base, planted), NOBODY, NOBODY);
+      const error = await refusal(makeDirNoFollow(base, '.xborder/runs/2026'));
+      expect(error.path, planted).toBe(join(base, planted));
+      expect(error.message).toContain(`is owned by another user (uid ${NOBODY})`);
+      expect(error.message).toContain('remove it if you did not make it');
+      expect(readdirSync(join(base, planted)), planted).toEqual([]);
+    }
+  });
+
+  it('allows group write (umask 002) on what is ours', async () => {
+    const base = fresh();
+    dirWithMode(join(base, '.xborder/runs'), 0o775);
+    chmodSync(join(base, '.xborder'), 0o775);
+    expect(await makeDirNoFollow(base, '.xborder/runs/2026')).toBe(join(base, '.xborder/runs/2026'));
+  });
+
+  it('refuses a base every user may rename entries in (0777, no sticky bit); a sticky one like /tmp is fine', async () => {
+    const open = dirWithMode(join(fresh(), 'shared'), 0o777);
+    const error = await refusal(makeDirNoFollow(open, '.xborder/runs'));
+    expect(error.path).toBe(open);
+    expect(error.message).toContain('is writable by every user and has no sticky bit (mode 0777)');
+    expect(error.message).toContain('chmod o-w');
+    expect(readdirSync(open)).toEqual([]);
+    const sticky = dirWithMode(join(fresh(), 'tmp'), 0o1777);
+    await makeDirNoFollow(sticky, '.xborder/runs');
+    expect(statSync(join(sticky, '.xborder')).mode & 0o777).toBe(0o700);
+  });
+
+  it('makeUserDir refuses an existing directory that is 0777, and one in a 0777 parent; makes its own 0700 in a sticky one', async () => {
+    const base = fresh();
+    const wide = dirWithMode(join(base, 'wide'), 0o777);
+    expect((await refusal(makeUserDir(wide))).path).toBe(wide);
+    const inOpen = dirWithMode(join(dirWithMode(join(base, 'open'), 0o777), 'mine'), 0o700);
+    expect((await refusal(makeUserDir(inOpen))).path).toBe(join(base, 'open'));
+    expect((await refusal(makeUserDir(join(base, 'open', 'new')))).path).toBe(join(base, 'open'));
+    expect(existsSync(join(base, 'open', 'new'))).toBe(false);
+    const sticky = dirWithMode(join(base, 'tmp'), 0o1777);
+    await makeUserDir(join(sticky, 'run'));
+    expect(statSync(join(sticky, 'run')).mode & 0o7777).toBe(0o700);
+  });
+
+  it('makeUserDir makes missing parents 0755 even under umask 0, so no parent it makes is writable by every user', async () => {
+    const base = fresh();
+    const old = process.umask(0);
+    try {
+      await makeUserDir(join(base, 'a/b/run'));
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(join(base, 'a')).mode & 0o777).toBe(0o755);
+    expect(statSync(join(base, 'a/b')).mode & 0o777).toBe(0o755);
+    expect(statSync(join(base, 'a/b/run')).mode & 0o777).toBe(0o700);
+  });
+
+  it.skipIf(!asRoot)('makeUserDir refuses an existing directory owned by another user', async () => {
+    const theirs = dirWithMode(join(fresh(), 'theirs'), 0o755);
+    chownSync(theirs, NOBODY, NOBODY);
+    const error = await refusal(makeUserDir(theirs));
+    expect(error.message).toContain(`owned by another user (uid ${NOBODY})`);
+  });
+});
+
+describe('makePrivateTempDir', () => {
+  it('makes a new 0700 directory with the prefix in the temporary folder', async () => {
+    const dir = await makePrivateTempDir('xb-test-');
+    expect(dir.startsWith(join(tmpdir(), 'xb-test-'))).toBe(true);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -3,13 +3,13 @@
  * the file to this installation's schemas/config.schema.json, so editors complete it from a clone
  * and from an npm install alike.
  */
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
 import { packageRoot } from '../../samples/package-root.js';
 import { DEFAULT_CONFIG_FILE } from '../../config/load.js';
+import { entryAt, linkRefused, writeFileAtomic } from '../../io/atomic-write.js';
+import { writeFailure } from '../../io/write-errors.js';
 import { ensureRunFoldersIgnored, RUN_FOLDERS_PATTERN, type IgnoreOutcome } from '../../config/ignore-run-folders.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 
@@ -64,17 +64,25 @@ export function ignoreMessage(outcome: IgnoreOutcome, cwd: string): string | und
   }
 }
 
-/** Writes the starter file (refuses to replace one unless --force), then has git ignore the run folders. */
+/**
+ * Writes the starter file (refuses to replace one unless --force), then has git ignore the run
+ * folders. Through the shared writer: whole or not at all, created 0600 (a file of the user's that
+ * --force replaces keeps its mode), and never through a symbolic link, dangling or not, which would
+ * overwrite or create the file the link names (a victim's dotfile, a path outside the repository).
+ */
 export async function run(opts: { force?: boolean }, cmd: Command): Promise<number> {
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const output = createOutput({ globals });
   const target = resolve(process.cwd(), globals.config ?? DEFAULT_CONFIG_FILE);
   const shown = relative(process.cwd(), target) || target;
-  if (existsSync(target) && !opts.force) throw new UsageError(`${shown} exists already; xborder init never replaces a configuration without --force.`);
+  const existing = await entryAt(target).catch(() => undefined);
+  // A link is refused first, --force or not: "exists already" would only invite --force.
+  if (existing?.isSymbolicLink()) throw new InputError(`Cannot write ${shown}: ${writeFailure(linkRefused(target))}.`, shown);
+  if (existing && !opts.force) throw new UsageError(`${shown} exists already; xborder init never replaces a configuration without --force.`);
   try {
-    await writeFile(target, `${JSON.stringify(starterConfig(target), null, 2)}\n`);
+    await writeFileAtomic(target, `${JSON.stringify(starterConfig(target), null, 2)}\n`);
   } catch (error) {
-    throw new InputError(`Cannot write ${shown}: ${(error as Error).message}.`, shown);
+    throw new InputError(`Cannot write ${shown}: ${writeFailure(error)}.`, shown);
   }
   output.out(`Wrote ${shown}. Next: set merchant.baseUrl and the auth modes your merchant enforces, export XB_MERCHANT_GUID (the MerchantGUID the platform issued you) and XB_HEADER_KEY, then run xborder check (or xborder wizard to fill it in).\n`);
   const ignored = ignoreMessage(await ensureRunFoldersIgnored(dirname(target)), process.cwd());

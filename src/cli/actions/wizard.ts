@@ -5,13 +5,15 @@
  * the typed secrets are put in this process's environment for the duration of the run only.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError, InputError, UsageError } from '../../errors.js';
 import { DEFAULT_CONFIG_FILE, defaultConfig, loadConfig } from '../../config/load.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readJsonFile } from '../../io/parse-json.js';
+import { makePrivateTempDir } from '../../io/safe-dir.js';
+import { writeFailure } from '../../io/write-errors.js';
 import type { XborderConfig } from '../../model.js';
 import type { Redactor } from '../../redact/redactor.js';
 import { draftEnv, newDraft, renderDraft, type ConfigDoc, type Draft } from '../../wizard/draft.js';
@@ -76,7 +78,7 @@ async function loadDraft(configFlag: string | undefined): Promise<Draft> {
 
 /** A private temporary copy of the draft (references, never secret values) for the config loader. */
 async function withDraftFile<T>(draft: Draft, use: (file: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'xborder-wizard-'));
+  const dir = await makePrivateTempDir('xborder-wizard-');
   const file = join(dir, 'xborder.config.json');
   // Ctrl-C during a run (not in a prompt), a kill or a closed terminal ends the process by signal:
   // remove the copy first, then end by the same signal, as the shell expects.
@@ -88,7 +90,7 @@ async function withDraftFile<T>(draft: Draft, use: (file: string) => Promise<T>)
   };
   for (const s of signals) process.once(s, onSignal);
   try {
-    await writeFile(file, renderDraft(draft), { mode: 0o600 });
+    await writeFileAtomic(file, renderDraft(draft));
     return await use(file);
   } finally {
     for (const s of signals) process.off(s, onSignal);
@@ -166,11 +168,13 @@ function runners(globals: GlobalOptions, prompter: Prompter): WizardRunners {
       const { run } = await import('./decode.js');
       return run({ file, all }, commandView(globals));
     },
+    // The shared writer: whole or not at all, created 0600 (it may hold secrets in clear), and never
+    // through a link, which would overwrite the file it names with the answers.
     writeFile: async (file, text) => {
       try {
-        await writeFile(resolve(file), text, { mode: 0o600 });
+        await writeFileAtomic(resolve(file), text);
       } catch (error) {
-        throw new InputError(`Cannot write ${file}: ${(error as Error).message}.`, file);
+        throw new InputError(`Cannot write ${file}: ${writeFailure(error)}.`, file);
       }
     },
   };
