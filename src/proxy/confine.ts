@@ -14,22 +14,65 @@ function percentDecoded(text: string): string {
   return text.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A segment and what it becomes after one, two and three rounds of decoding (a server may decode twice). */
-function decodings(segment: string): string[] {
-  const out = [segment];
-  for (let i = 0; i < 3; i++) {
-    const next = percentDecoded(out[out.length - 1]!);
-    if (next === out[out.length - 1]) break;
-    out.push(next);
-  }
+const UTF8 = new TextDecoder('utf-8');
+
+/**
+ * Bytes (a latin1 string, as percentDecoded makes them) read as UTF-8, the way a server reads a
+ * decoded path, and that text in Unicode's compatibility form (NFKC), which .NET, Java and Python
+ * frameworks (and file systems) apply to names: `‥` (two-dot leader) becomes `..`, `﹒` and `․` a
+ * dot, `﹨` and `＼` a backslash, `／` a slash. Bytes that are not UTF-8 are also read with them left
+ * out, as a lenient decoder that drops them would. Text that is no byte string (a character past
+ * U+00FF) is taken as it is.
+ */
+function unicodeForms(bytes: string): string[] {
+  if (/^[\x00-\x7f]*$/.test(bytes)) return [];
+  // eslint-disable-next-line no-control-regex
+  const text = /[^\x00-\xff]/.test(bytes) ? bytes : UTF8.decode(Buffer.from(bytes, 'latin1'));
+  const out = [text, text.normalize('NFKC')];
+  if (text.includes('\ufffd')) out.push(text.replace(/\ufffd/g, '').normalize('NFKC'));
   return out;
+}
+
+/** One way a server may read a segment; `unicode` when reading it as UTF-8 text changed it (normalised, decoded). */
+interface Form {
+  text: string;
+  unicode: boolean;
+}
+
+/**
+ * A segment and every form a server may read it as: undoing `%XX` escapes up to three times (a
+ * server may decode twice), each result read as UTF-8 and normalised (NFKC); a normalised form is
+ * decoded again, since `％２ｅ` normalises to `%2e`.
+ */
+function decodings(segment: string): Form[] {
+  const seen = new Map<string, boolean>([[segment, false]]);
+  let pending: Form[] = [{ text: segment, unicode: false }];
+  for (let round = 0; round < 3 && pending.length > 0; round++) {
+    const next: Form[] = [];
+    const add = (text: string, unicode: boolean): void => {
+      if (seen.has(text)) return;
+      seen.set(text, unicode);
+      next.push({ text, unicode });
+    };
+    for (const form of pending) {
+      const decoded = percentDecoded(form.text);
+      add(decoded, form.unicode);
+      for (const text of unicodeForms(decoded)) add(text, true);
+    }
+    pending = next;
+  }
+  return [...seen].map(([text, unicode]) => ({ text, unicode }));
 }
 
 /** Bytes that never start valid UTF-8: overlong forms (`%c0%ae` is an old way to write `.`). */
 const OVERLONG = /[\xc0\xc1]|\xe0[\x80-\x9f]|\xf0[\x80-\x8f]/;
 
-/** UTF-8 (as latin1 bytes) of the fullwidth dot, slash and backslash, which Unicode normalisation (NFKC) turns into `.`, `/` and `\`. */
-const FULLWIDTH = /\xef\xbc[\x8e\x8f\xbc]/;
+/** An IIS-style `%uXXXX` escape: IIS (and ASP classic) decode it into any character, `%u002e` a dot. */
+const PERCENT_U = /%u[0-9a-f]{4}/i;
+
+/** The dots, slashes and backslashes of a text. */
+const SEPARATORS = /[./\\]/g;
+const separatorCount = (text: string): number => text.match(SEPARATORS)?.length ?? 0;
 
 /**
  * A name made of dots and blanks only: `.` and `..`, and `...` or `.. ` that Windows servers trim to
@@ -37,19 +80,34 @@ const FULLWIDTH = /\xef\xbc[\x8e\x8f\xbc]/;
  */
 const DOTS = /^[.\s]*\.[.\s]*$/;
 
+/** Why one form of a segment could leave the base path, or undefined when it cannot. */
+function formProblem(form: string): string | undefined {
+  if (form.includes('/') || form.includes('\\')) return 'an encoded slash or backslash (%2F, %5C) in a path segment, which a server may decode into a path separator';
+  // `..;/` is `..` to servers that strip path parameters (Tomcat, Spring); `..%23x` is `..` to one
+  // that decodes the path and parses it again.
+  const name = form.split(/[;#?]/)[0]!;
+  if (DOTS.test(name)) return 'a dot segment (. or .., also percent-encoded), which the server would resolve out of the base path';
+  // A server in C stops reading the path at a NUL: `..%00x` is `..` to it.
+  if (form.includes('\u0000')) return 'an encoded NUL byte (%00), where a server may cut the path short';
+  if (OVERLONG.test(form)) return 'an overlong UTF-8 sequence, an old way to hide a dot or a slash';
+  if (PERCENT_U.test(form)) return 'an IIS-style %u escape (%u002e), which some servers decode into any character';
+  // A character that normalisation turns into a dot, a slash or a backslash (`‥`, `﹒`, `﹨`, `／`,
+  // `℅`) has no business in a path the platform calls, wherever it stands in the segment.
+  if (separatorCount(form.normalize('NFKC')) > separatorCount(form)) return UNICODE_LOOKALIKE;
+  return undefined;
+}
+
+const UNICODE_LOOKALIKE = 'a Unicode look-alike of a dot, slash or backslash (fullwidth, small or leader forms such as ．, ‥, ﹒, ﹨), which Unicode normalisation (NFKC) turns into a plain one';
+
 /** Why one path segment could leave the base path, or undefined when it cannot. */
 function segmentProblem(segment: string): string | undefined {
-  for (const form of decodings(segment)) {
-    if (form.includes('/') || form.includes('\\')) return 'an encoded slash or backslash (%2F, %5C) in a path segment, which a server may decode into a path separator';
-    // `..;/` is `..` to servers that strip path parameters (Tomcat, Spring); `..%23x` is `..` to one
-    // that decodes the path and parses it again.
-    const name = form.split(/[;#?]/)[0]!;
-    if (DOTS.test(name)) return 'a dot segment (. or .., also percent-encoded), which the server would resolve out of the base path';
-    // A server in C stops reading the path at a NUL: `..%00x` is `..` to it.
-    if (form.includes('\u0000')) return 'an encoded NUL byte (%00), where a server may cut the path short';
-    if (OVERLONG.test(form)) return 'an overlong UTF-8 sequence, an old way to hide a dot or a slash';
-    if (FULLWIDTH.test(form)) return 'a fullwidth dot, slash or backslash, which Unicode normalisation turns into a plain one';
+  const forms = decodings(segment);
+  // The byte forms first, so a plain `%2e%2e` is named as such; any rule a UTF-8 reading breaks is a look-alike.
+  for (const form of forms) {
+    const problem = form.unicode ? undefined : formProblem(form.text);
+    if (problem) return problem;
   }
+  for (const form of forms) if (form.unicode && formProblem(form.text)) return UNICODE_LOOKALIKE;
   return undefined;
 }
 

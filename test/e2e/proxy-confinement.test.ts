@@ -2,7 +2,8 @@
  * End to end: `xborder proxy --target URL` forwards only below the target's base path, on its origin,
  * and is never a forward proxy. The attacks are sent with curl to the built CLI: a `//host` path
  * (`--path-as-is`), an absolute-form request (`-x`), CONNECT, dot segments plain and encoded,
- * encoded slashes and backslashes. Each is refused with 400 and a live line that says why; neither
+ * encoded slashes and backslashes, Unicode look-alikes of dots and backslashes that NFKC turns into
+ * plain ones, and IIS-style `%u` escapes. Each is refused with 400 and a live line that says why; neither
  * the merchant nor the other host receives anything, and the caller's credential is printed nowhere.
  * Binding to anything but loopback is warned about.
  */
@@ -97,6 +98,35 @@ describe('xborder proxy stays on its target', () => {
     expect(lines[1]).toContain('a dot segment');
     expect(lines[3]).toContain('an encoded slash or backslash');
     expect(lines[5]).toContain('a backslash');
+    expect(result.stdout + result.stderr).not.toContain(SECRET);
+  }, 60_000);
+
+  it('refuses Unicode look-alikes of dots and backslashes (NFKC) and IIS %u escapes: the merchant receives none of them', async () => {
+    const merchant = await server();
+    const dir = proxyProject(merchant.url);
+    const proxy = await startProxyCli(['--target', `${merchant.url}/shop/api`, '--count', '1', '--no-save'], dir);
+    const attacks = [
+      '/%E2%80%A5/admin', // two-dot leader, NFKC `..`
+      '/%EF%B9%92%EF%B9%92/admin', // small full stops
+      '/%E2%80%A4%E2%80%A4/admin', // one-dot leaders
+      '/x%EF%B9%A8..%EF%B9%A8admin', // small reverse solidus
+      '/%u002e%u002e/admin', // IIS-style
+      '/%EF%BC%85%EF%BC%92%EF%BD%85%EF%BC%85%EF%BC%92%EF%BD%85/admin', // fullwidth `%2e%2e`
+      '/%25E2%2580%25A5/admin', // the two-dot leader encoded twice
+    ];
+    for (const path of attacks) {
+      const got = await curl(['--path-as-is', '-H', `Authorization: Bearer ${SECRET}`, `${proxy.url}${path}`]);
+      expect(got.status, path).toBe('400');
+    }
+    // A name in another script still goes through, as sent.
+    const fine = await curl([`${proxy.url}/caf%C3%A9/%E6%97%A5%E6%9C%AC`]);
+    expect(fine.status).toBe('200');
+    const result = await proxy.done;
+    expect(merchant.got.map((g) => g.url)).toEqual(['/shop/api/caf%C3%A9/%E6%97%A5%E6%9C%AC']);
+    const lines = refusedLines(result.stderr);
+    expect(lines.map((l) => l.split('  ')[0])).toEqual(attacks.map((p) => `400 GET ${p}`));
+    for (const line of lines.filter((l) => !l.includes('%u00'))) expect(line).toContain('Unicode normalisation (NFKC)');
+    expect(lines.find((l) => l.includes('%u002e'))).toContain('an IIS-style %u escape');
     expect(result.stdout + result.stderr).not.toContain(SECRET);
   }, 60_000);
 
