@@ -50,7 +50,8 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   };
   const width = options.width ?? DEFAULT_WIDTH;
   const out: string[] = [];
-  if (nothingJudged(run)) return briefReport(run, width, paint, chalk);
+  // -v asked for every exchange: the full report, however little was judged.
+  if (nothingJudged(run) && !options.verbose) return briefReport(run, width, paint, chalk);
   const endpoints = [...new Set(run.cases.map((c) => c.endpoint))];
   const bad = (c: CaseResult) => ['failed', 'errored'].includes(caseStatus(c));
   // Said once, first: why a whole auth mode's cases were skipped (its credentials were refused).
