@@ -147,6 +147,34 @@ export async function makeUserDir(dir: string, options: DirOptions = {}): Promis
 }
 
 /**
+ * Throws what makeDirNoFollow(base, rel) would throw for what is there already (a link, a file, a
+ * directory others can change), making nothing: for a start-up probe (the proxy's), so a session's
+ * traffic is not lost to a run folder refused at its end.
+ */
+export async function probeDirNoFollow(base: string, rel: string): Promise<void> {
+  await checkContainingDir(base);
+  let path = base;
+  for (const part of normalize(rel).split(sep).filter((p) => p !== '' && p !== '.')) {
+    path = join(path, part);
+    const entry = await entryAt(path);
+    if (!entry) return;
+    if (entry.isSymbolicLink()) throw linkRefused(path);
+    if (!entry.isDirectory()) throw Object.assign(new Error(`${path} is not a directory`), { code: 'ENOTDIR' });
+    checkOwnDir(path, entry);
+  }
+}
+
+/** Throws what makeUserDir(dir) would throw for what is there already, making nothing (a start-up probe). */
+export async function probeUserDir(dir: string): Promise<void> {
+  const entry = await entryAt(dir);
+  if (entry?.isSymbolicLink()) throw linkRefused(dir);
+  if (entry && !entry.isDirectory()) throw Object.assign(new Error(`${dir} is not a directory`), { code: 'ENOTDIR' });
+  // A missing parent is made 0755 by makeUserDir: only one that is there already can be open to all.
+  if (await entryAt(dirname(dir))) await checkContainingDir(dirname(dir));
+  if (entry) checkOwnDir(dir, entry);
+}
+
+/**
  * A new private directory in the system's temporary folder (`prefix` and six random characters,
  * 0700, made by mkdtemp, so never a name someone planted): for a file that must exist only while a
  * command runs (the wizard's copy of its answers).

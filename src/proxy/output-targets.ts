@@ -6,9 +6,10 @@
  */
 import { constants } from 'node:fs';
 import { access, lstat, readdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { writeFailure } from '../io/write-errors.js';
+import { probeDirNoFollow, probeUserDir, UnsafeDirError } from '../io/safe-dir.js';
 
 type Stats = Awaited<ReturnType<typeof lstat>>;
 
@@ -92,6 +93,14 @@ export async function checkRunFolderTarget(out: string | undefined, runsDir: str
   const refuse = (why: string) =>
     new UsageError(out !== undefined ? `--out ${out}: ${why}; the run folder could not be saved. Choose another directory, or --no-save.` : `Cannot save the run folder in ${runsDir}: ${why}. Use --out DIR to choose another place, or --no-save.`);
   await probe(() => runFolderProbe(resolve(cwd, out ?? runsDir), out !== undefined, refuse), refuse);
+  // Folders another user owns or every user can write are refused when the folder is made: say so now.
+  try {
+    await (out !== undefined ? probeUserDir(resolve(cwd, out)) : probeDirNoFollow(resolve(cwd), runsDir));
+  } catch (error) {
+    if (!(error instanceof UnsafeDirError)) return; // links and files: runFolderProbe's words above
+    const rel = relative(cwd, error.path);
+    throw refuse(error.describe(rel !== '' && !rel.startsWith('..') ? rel : error.path));
+  }
 }
 
 async function runFolderProbe(path: string, mustBeEmpty: boolean, refuse: (why: string) => UsageError): Promise<void> {
