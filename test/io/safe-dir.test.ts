@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, re
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDirNoFollow, makePrivateTempDir, makeUserDir, UnsafeDirError } from '../../src/io/safe-dir.js';
+import { makeDirNoFollow, makePrivateTempDir, makeUserDir, probeDirNoFollow, probeUserDir, UnsafeDirError } from '../../src/io/safe-dir.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'xb-dir-'));
 
@@ -161,6 +161,31 @@ describe('directories others can change are not used (git safe.directory)', () =
     chownSync(theirs, NOBODY, NOBODY);
     const error = await refusal(makeUserDir(theirs));
     expect(error.message).toContain(`owned by another user (uid ${NOBODY})`);
+  });
+});
+
+describe('the start-up probes refuse what the makers would, and make nothing', () => {
+  it('probeDirNoFollow: a 0777 component or base is refused; a link is ELOOP; missing parts are fine and stay missing', async () => {
+    const base = fresh();
+    await probeDirNoFollow(base, '.xborder/runs');
+    expect(readdirSync(base)).toEqual([]);
+    dirWithMode(join(base, '.xborder'), 0o777);
+    expect((await refusal(probeDirNoFollow(base, '.xborder/runs'))).path).toBe(join(base, '.xborder'));
+    const open = dirWithMode(join(fresh(), 'open'), 0o777);
+    expect((await refusal(probeDirNoFollow(open, '.xborder/runs'))).path).toBe(open);
+    const linked = fresh();
+    symlinkSync(fresh(), join(linked, '.xborder'));
+    expect(((await probeDirNoFollow(linked, '.xborder/runs').catch((e: unknown) => e)) as NodeJS.ErrnoException).code).toBe('ELOOP');
+  });
+
+  it('probeUserDir: an existing 0777 directory, or one in a 0777 parent, is refused; a missing one under missing parents is fine', async () => {
+    const base = fresh();
+    await probeUserDir(join(base, 'a/b/run'));
+    expect(readdirSync(base)).toEqual([]);
+    const wide = dirWithMode(join(base, 'wide'), 0o777);
+    expect((await refusal(probeUserDir(wide))).path).toBe(wide);
+    expect((await refusal(probeUserDir(join(wide, 'run')))).path).toBe(wide);
+    await probeUserDir(join(dirWithMode(join(base, 'tmp'), 0o1777), 'run'));
   });
 });
 
