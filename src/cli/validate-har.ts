@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { readHar } from '../har/read.js';
 import { learnHeaderCredentials } from '../proxy/credentials.js';
+import { recordedQueryCredentials } from '../replay/credentials.js';
 import { judgeList, recordedVariant, type NamedExchange } from '../judge/judge-list.js';
 import { openSession } from './session.js';
 import { merchantContextFor } from './merchant-run.js';
@@ -28,6 +29,7 @@ export async function validateHar(opts: { files?: string[]; strict?: boolean; as
     for (const entry of await readHar(file)) {
       // A recording made in clear (devtools) carries the platform's credentials: masked wherever echoed, decoded Basic too.
       learnHeaderCredentials(session.redactor, entry.exchange.request.headers, session.config);
+      for (const value of recordedQueryCredentials(entry.exchange.request.url, session.config.auth)) session.redactor.add(value);
       list.push({ exchange: entry.exchange, variant: `${prefix}${recordedVariant(entry.index, entry.exchange.request.method, entry.exchange.request.url)}` });
     }
   }

@@ -25,8 +25,8 @@ const UTF8 = new TextDecoder('utf-8');
  * U+00FF) is taken as it is.
  */
 function unicodeForms(bytes: string): string[] {
-  if (/^[\x00-\x7f]*$/.test(bytes)) return [];
   // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(bytes)) return [];
   const text = /[^\x00-\xff]/.test(bytes) ? bytes : UTF8.decode(Buffer.from(bytes, 'latin1'));
   const out = [text, text.normalize('NFKC')];
   if (text.includes('\ufffd')) out.push(text.replace(/\ufffd/g, '').normalize('NFKC'));

@@ -5,7 +5,7 @@
  * credentials are applied afterwards (src/auth applyAuth). Which entries are sent at all is scope.ts.
  */
 import type { AuthConfig, RequestSpec } from '../model.js';
-import { isRecordedCredential } from './credentials.js';
+import { headerAuthKeys, isRecordedCredential, nameKey, queryAuthKeys } from './credentials.js';
 
 /** Headers never carried over: what belongs to the recorded connection (credentials: credentials.ts). */
 const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'accept-encoding']);
@@ -17,14 +17,6 @@ export interface PrepareOptions {
   auth: AuthConfig[];
   /** Old OrderId -> new one; shared across a replay so a lifecycle call follows its order. */
   freshIds?: { map: Map<string, string>; next: () => string };
-}
-
-function authHeaderNames(auth: AuthConfig[]): Set<string> {
-  return new Set(auth.flatMap((a) => (a.mode === 'header' ? [a.name.toLowerCase()] : a.mode === 'jwt' ? [(a.header ?? 'authorization').toLowerCase()] : [])));
-}
-
-function authQueryNames(auth: AuthConfig[]): Set<string> {
-  return new Set(auth.flatMap((a) => (a.mode === 'query' ? [a.name] : [])));
 }
 
 /** Replaces each OrderId at the top of the body (orders and lifecycle calls carry it there). */
@@ -54,13 +46,13 @@ export function prepareReplay(recorded: RequestSpec, options: PrepareOptions): R
   url.username = '';
   url.password = '';
   url.hash = '';
-  const queryAuth = authQueryNames(options.auth);
-  for (const name of [...url.searchParams.keys()]) if (queryAuth.has(name) || isRecordedCredential(name)) url.searchParams.delete(name);
-  const dropped = authHeaderNames(options.auth);
+  // Names compared as the merchant's framework reads them (decoded, any case): `MKEY=` is `mkey=` to ASP.NET.
+  const queryAuth = queryAuthKeys(options.auth);
+  for (const name of new Set(url.searchParams.keys())) if (queryAuth.has(nameKey(name)) || isRecordedCredential(name)) url.searchParams.delete(name);
+  const dropped = headerAuthKeys(options.auth);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(recorded.headers)) {
-    const key = name.toLowerCase();
-    if (CONNECTION_HEADERS.has(key) || dropped.has(key) || isRecordedCredential(key)) continue;
+    if (CONNECTION_HEADERS.has(name.toLowerCase()) || dropped.has(nameKey(name)) || isRecordedCredential(name)) continue;
     headers[name] = value;
   }
   const body = recorded.body !== undefined && options.freshIds ? withFreshIds(recorded.body, options.freshIds) : recorded.body;

@@ -35,14 +35,19 @@ interface Entry {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The recorded answer's body (`{}` by default). */
+  answer?: string;
 }
 
-/** A project folder (a repository: `.git`) with a config (header auth from ${XB_HEADER_KEY}) and a HAR of `entries`. */
-function project(entries: Entry[], baseUrl?: string): string {
+/** Header auth from ${XB_HEADER_KEY}: the auth of most tests here. */
+const HEADER_AUTH = [{ mode: 'header', name: 'X-Merchant-Key', value: '${XB_HEADER_KEY}' }];
+
+/** A project folder (a repository: `.git`) with a config (`auth`, header auth by default) and a HAR of `entries`. */
+function project(entries: Entry[], baseUrl?: string, auth: unknown[] = HEADER_AUTH): string {
   const dir = mkdtempSync(join(tmpdir(), 'xb-replay-scope-'));
   mkdirSync(join(dir, '.git'));
   const merchant = baseUrl ? { baseUrl } : {};
-  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant, auth: [{ mode: 'header', name: 'X-Merchant-Key', value: '${XB_HEADER_KEY}' }], timeoutMs: 10_000 }));
+  writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant, auth, timeoutMs: 10_000 }));
   const har = {
     log: {
       version: '1.2',
@@ -51,7 +56,7 @@ function project(entries: Entry[], baseUrl?: string): string {
         startedDateTime: '2026-11-20T10:00:00.000Z',
         time: 5,
         request: { method: e.method, url: e.url, httpVersion: 'HTTP/1.1', headers: Object.entries(e.headers ?? {}).map(([name, value]) => ({ name, value })), queryString: [], ...(e.body ? { postData: { mimeType: 'application/json', text: e.body } } : {}) },
-        response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], content: { size: 2, mimeType: 'application/json', text: '{}' } },
+        response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [{ name: 'content-type', value: 'application/json' }], content: { size: (e.answer ?? '{}').length, mimeType: 'application/json', text: e.answer ?? '{}' } },
       })),
     },
   };
@@ -165,3 +170,47 @@ describe('xborder replay: where it sends', () => {
     expect(merchant.received).toEqual([]);
   });
 });
+
+describe('xborder replay: recorded query credentials in another spelling', () => {
+  const QUERY_KEY = 'configured-mkey-3f9a21';
+  const STOLEN = { upper: 'stolen-upper-8c1d', mixed: 'stolen-mixed-5e7b', encoded: 'stolen-encoded-2a4f', lower: 'stolen-lower-9b3e' };
+  const env = { XB_QUERY_KEY: QUERY_KEY };
+
+  it('with query auth `mkey`, a recorded MKEY= or Mkey= (or m%4Bey=) is never sent, only the configured value, and none is printed', async () => {
+    const merchant = await server();
+    const stolen = `MKEY=${STOLEN.upper}&Mkey=${STOLEN.mixed}&m%4Bey=${STOLEN.encoded}&mkey=${STOLEN.lower}`;
+    const dir = project(
+      [
+        // The recorded answer echoes the request's query, as a debugging merchant does: shown by -v and --compare.
+        { method: 'GET', url: `${merchant.url}${CART}?merchantCartToken=c1&countryCode=DE&currencyCode=EUR&${stolen}`, answer: JSON.stringify({ ResponseInfo: { Success: false, Message: `bad request ${Object.values(STOLEN).join(' ')}` } }) },
+        { method: 'POST', url: `${merchant.url}${ORDER}?${stolen}`, body: '{"OrderId":"GE1"}', answer: JSON.stringify({ ResponseInfo: { Success: false, Message: `query was ${stolen}` } }) },
+      ],
+      merchant.url,
+      [{ mode: 'query', name: 'mkey', value: '${XB_QUERY_KEY}' }],
+    );
+    const outputs: string[] = [];
+    for (const args of [['-v', '--compare'], ['--json']]) {
+      const before = merchant.received.length;
+      const result = await runCli(['replay', 'session.har', '--no-save', ...args], { cwd: dir, env });
+      // It worked: both entries were sent and judged (the answers fail the schema checks: exit 1).
+      expect(result.code, result.stderr).toBe(1);
+      expect(merchant.received.length - before).toBe(2);
+      outputs.push(result.stdout + result.stderr);
+    }
+    for (const r of merchant.received) {
+      const params = [...new URL(r.url, merchant.url).searchParams];
+      expect(params.filter(([name]) => name.toLowerCase() === 'mkey'), r.url).toEqual([['mkey', QUERY_KEY]]);
+      for (const value of Object.values(STOLEN)) expect(r.url).not.toContain(value);
+    }
+    expect(merchant.received.map((r) => r.url.split('?')[0])).toEqual([CART, ORDER, CART, ORDER]);
+    // validate reads the same recording: its -v shows the recorded requests, masked.
+    const validated = await runCli(['validate', '-v', 'session.har'], { cwd: dir, env });
+    expect(validated.code, validated.stderr).toBe(1);
+    expect(validated.stdout).toContain('MKEY=****');
+    outputs.push(validated.stdout + validated.stderr);
+    for (const printed of outputs) {
+      for (const secret of [QUERY_KEY, ...Object.values(STOLEN)]) expect(printed).not.toContain(secret);
+    }
+  });
+});
+

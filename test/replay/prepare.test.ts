@@ -49,4 +49,16 @@ describe('prepareReplay', () => {
     expect(JSON.parse(other.body!).OrderId).toBe('GE002GB');
     expect(prepareReplay(recorded('not json'), { target: new URL('http://127.0.0.1:9000'), auth, freshIds: fresh }).body).toBe('not json');
   });
+  it('drops the configured query-auth name and credential names in any spelling a framework reads as them: case, encoding, separators, array suffix', () => {
+    const spec = prepareReplay(
+      {
+        method: 'GET',
+        url: 'http://old.test/cart?merchantCartToken=c1&MKEY=a&Mkey=b&m%4Bey=c&mkey=d&mkey%5B%5D=e&m.key=f&m_key=g&%20mkey=h&mkeys=keep&SESSION=s&Api_Key=k&x%2Dapi%2Dkey=k2&%C5%BFession=s2',
+        headers: { 'X-MERCHANT-KEY': 'r', 'x-merchant-key': 'r2', 'X-Session-Id': 's', 'x-trace': 't1' },
+      },
+      { target: new URL('http://127.0.0.1:9000'), auth: [{ mode: 'query', name: 'mkey', value: 'q' }, { mode: 'header', name: 'X-Merchant-Key', value: 'h' }] },
+    );
+    expect(spec.url).toBe('http://127.0.0.1:9000/cart?merchantCartToken=c1&mkeys=keep');
+    expect(spec.headers).toEqual({ 'x-trace': 't1' });
+  });
 });

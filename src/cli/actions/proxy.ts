@@ -21,6 +21,7 @@ import { writeFileAtomic } from '../../io/atomic-write.js';
 import { writeFailure } from '../../io/write-errors.js';
 import { closeAgents } from '../../http/send.js';
 import { learnHeaderCredentials } from '../../proxy/credentials.js';
+import { recordedQueryCredentials } from '../../replay/credentials.js';
 import { openSession, warnTransport } from '../session.js';
 import { merchantContextFor, type MerchantRunOptions } from '../merchant-run.js';
 import { reportRecorded } from '../recorded-report.js';
@@ -80,6 +81,8 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
     const req = p.exchange.request;
     // One header at a time: a repeated Authorization is two credentials, each masked wherever it is echoed.
     for (const [name, value] of p.wire.requestHeaders) learnHeaderCredentials(session.redactor, { [name]: value }, session.config);
+    // The query's credentials too, in any spelling of their name (`MKEY=` for a configured `mkey`).
+    for (const value of recordedQueryCredentials(req.url, session.config.auth)) session.redactor.add(value);
     if (req.body !== undefined) {
       try {
         ctx.noteSecrets?.(JSON.parse(req.body));

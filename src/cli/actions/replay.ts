@@ -13,6 +13,7 @@ import { send, closeAgents } from '../../http/send.js';
 import { loadReplaySource } from '../../replay/source.js';
 import { prepareReplay } from '../../replay/prepare.js';
 import { scopeReplay } from '../../replay/scope.js';
+import { recordedQueryCredentials } from '../../replay/credentials.js';
 import { judgeRecorded } from '../../judge/judge-recorded.js';
 import { judgeList, type SkippedExchange } from '../../judge/judge-list.js';
 import { liveLine } from '../../proxy/live-line.js';
@@ -65,7 +66,11 @@ export async function run(source: string, opts: ReplayOptions, cmd: Command): Pr
   session.config = { ...session.config, merchant: { ...session.config.merchant, baseUrl: target.toString() } };
   const recorded = await loadReplaySource(source);
   // Recorded credentials are never sent; where an answer echoes them (decoded Basic too) they are masked.
-  for (const item of recorded.items) learnHeaderCredentials(session.redactor, item.request.headers, session.config);
+  for (const item of recorded.items) {
+    learnHeaderCredentials(session.redactor, item.request.headers, session.config);
+    // And those of the query, in any spelling of their name (`MKEY=` for a configured `mkey`).
+    for (const value of recordedQueryCredentials(item.request.url, session.config.auth)) session.redactor.add(value);
+  }
   const scoped = scopeReplay(recorded.items, { target, explicitTarget: explicit, all: opts.all === true, config: session.config });
   // Every case keeps its (masked) bodies, as the proxy's do: replays and diffs of this run compare answers.
   const ctx = { ...merchantContextFor(session, opts), verbose: true };
