@@ -5,11 +5,12 @@
  * src/io/, of a node:fs function that writes (writeFile, appendFile, createWriteStream, copyFile,
  * rename, mkdir, an open for writing ...), whatever name or namespace it is imported under.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../helpers/files-under.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -93,18 +94,10 @@ function fileWrites(path: string, text: string): string[] {
 
 /** Every TypeScript file under src/ outside src/io/, as a path relative to the repository with `/`. */
 function sourcesOutsideIo(): Array<{ path: string; text: string }> {
-  const out: Array<{ path: string; text: string }> = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      const rel = relative(ROOT, path).split(sep).join('/');
-      if (entry.isDirectory()) {
-        if (rel !== 'src/io') walk(path);
-      } else if (entry.name.endsWith('.ts')) out.push({ path: rel, text: readFileSync(path, 'utf8') });
-    }
-  };
-  walk(SRC);
-  return out;
+  return filesUnder(SRC)
+    .map((rel) => `src/${rel.split(sep).join('/')}`)
+    .filter((path) => path.endsWith('.ts') && !path.startsWith('src/io/'))
+    .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
 }
 
 describe('every file xborder writes goes through src/io', () => {
