@@ -263,8 +263,12 @@ export interface XborderConfig {
     cartTokenParam: string;
     /** Tokens of fresh carts, each used for at most one order. */
     carts: string[];
-    /** A shell command printing one fresh cart token per run. */
-    newCart?: { command: string; timeoutMs?: number };
+    /**
+     * A shell command printing one fresh cart token per run. `notAllowed`: the command came from the
+     * config file and the user did not allow it (config/consent.ts): it is not run, and the cases
+     * that need its carts are skipped with this reason.
+     */
+    newCart?: { command: string; timeoutMs?: number; notAllowed?: string };
     /** The lifecycle events the merchant implements (default none). */
     events: LifecycleEvent[];
     /**
@@ -295,4 +299,15 @@ export interface XborderConfig {
   envValues?: string[];
   /** Which variable gave which value (reproduction scripts refer to the variable, never the value). */
   envReferences?: { name: string; value: string }[];
+  /**
+   * The commands the config file sets that are in force (no flag or XBORDER_* variable replaced
+   * them), as written in `file` (its absolute path): they run only with the user's consent.
+   */
+  fileCommands?: { file: string; commands: ConfigCommand[] };
+}
+
+/** A command a configuration file sets: its setting (`merchant.newCart.command`) and its text as written. */
+export interface ConfigCommand {
+  setting: string;
+  command: string;
 }

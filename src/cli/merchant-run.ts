@@ -37,6 +37,7 @@ import { RequestLedger } from '../http/ledger.js';
 import { MerchantLiveness, stopLine } from '../merchant/liveness.js';
 import { wireCartFailures } from '../merchant/cart-failures.js';
 import { interruptedCases } from '../merchant/interrupted-cases.js';
+import { settleCommandConsent } from './command-consent.js';
 
 /** Options every merchant command understands. */
 export interface MerchantRunOptions {
@@ -124,6 +125,9 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const concurrency = opts.concurrency === undefined ? 4 : Number(opts.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency: expected a whole number from 1 to 64, got ${JSON.stringify(opts.concurrency)}.`);
   warnTransport(session, [config.merchant.baseUrl]);
+  // Before the cart source is made: a command of the config file the user did not allow is marked
+  // here, and the cases that need its carts are skipped (cart-failures.ts).
+  await settleCommandConsent(session, opts.allowCommands);
   // A secret equal to a check id must not turn the check column into `****`.
   session.redactor.addOwnWords(allChecks().map((c) => c.id));
   const ctx = merchantContextFor(session, opts);

@@ -11,6 +11,7 @@ import { bindRunRedactor } from '../redact/run.js';
 import { createOutput, type GlobalOptions, type Output } from './output.js';
 import { configFlagsFrom } from './commands/shared-options.js';
 import { insecureWarning, plainHttpWarning } from '../http/url.js';
+import { escapeControls } from '../report/terminal-text.js';
 
 /** A command's loaded context. */
 export interface Session {
@@ -26,7 +27,15 @@ export interface Session {
  * the user must always see which one is in force when they did not name it with --config.
  */
 export function announceDiscoveredConfig(relativePath: string): void {
-  process.stderr.write(`config: ${relativePath}\n`);
+  process.stderr.write(`config: ${escapeControls(relativePath)}\n`);
+}
+
+/**
+ * Warns that the file named with --config belongs to another user or may be written by anyone
+ * (the run goes on: the user named it), on stderr whatever --quiet or --json say.
+ */
+export function warnDistrustedConfig(message: string): void {
+  process.stderr.write(`warning: ${message}\n`);
 }
 
 /** What a command needs of its config beyond loading it. */
@@ -42,7 +51,7 @@ export async function openSession(opts: Record<string, unknown>, cmd: Command, n
   // Until the config is loaded, the run's redactor knows what its sources hold: a config error that
   // quotes an ${ENV} value, a proxy password or a URL key is masked by the top-level handler.
   bindRunRedactor(redactorForSources({ file: globals.config, cwd: process.cwd(), env: process.env, flags: { ...flags } }), { showSecrets: globals.showSecrets });
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, credentialsUnused: needs.sendsNothing === true });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, credentialsUnused: needs.sendsNothing === true });
   return sessionFor(globals, config);
 }
 

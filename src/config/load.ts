@@ -6,6 +6,8 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_CONFIG_FILE, discoverConfigFile } from './discover.js';
+import { commandsInForce } from './commands.js';
+import { distrustMessage, distrustOf } from './ownership.js';
 import { ConfigError, InputError } from '../errors.js';
 import type { AuthConfig, XborderConfig } from '../model.js';
 import { readJsonFile } from '../io/parse-json.js';
@@ -33,6 +35,12 @@ export interface LoadConfigOptions {
    */
   onDiscovered?: (relativePath: string) => void;
   /**
+   * Told, before it is read, that the file named with `--config` belongs to another user or may be
+   * written by every user (the message says so and how to fix it): the run goes on, warned. A file
+   * discovery found in that state is refused instead (InputError, exit 2).
+   */
+  onDistrusted?: (message: string) => void;
+  /**
    * The command sends nothing (`openapi`): an unset `${VARIABLE}` in a credential field of `auth`
    * (value, password, secret, username) is no error; the reference stays as written.
    */
@@ -57,6 +65,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
 
   if (fileGiven || existsSync(file)) {
     if (fileGiven && !existsSync(file)) throw new InputError(`Configuration file ${label} does not exist.`, label);
+    // Another user's file, or one anyone may rewrite, is refused when found, warned when named.
+    const distrust = distrustOf(file);
+    if (distrust && !fileGiven) throw new InputError(distrustMessage(label, distrust, false), label);
+    if (distrust) options.onDistrusted?.(distrustMessage(label, distrust, true));
     const raw = await readJsonFile(file, 'configuration');
     const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
     // interpolateEnv names each problem by its JSON pointer first (`/auth/1/value: environment ...`).
@@ -68,6 +80,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     config.source = label;
     config.envValues = substituted;
     config.envReferences = references;
+    // A command the file sets runs only with the user's consent, unless a flag or variable replaced it.
+    const envGiven = flagsFromEnv(options.env);
+    const commands = commandsInForce(raw, (flag) => envGiven[flag] !== undefined || options.flags?.[flag] !== undefined);
+    if (commands.length > 0) config.fileCommands = { file, commands };
   }
 
   const fileProblems = problems.length;

@@ -3,7 +3,7 @@
  * (typically a small script calling the store's own API) and prints its token on stdout.
  */
 import { spawn } from 'node:child_process';
-import { ConfigError } from '../errors.js';
+import { ConfigError, XborderError } from '../errors.js';
 
 /**
  * merchant.newCart.command failed (non-zero exit, timeout, no token). Before any case ran it is the
@@ -13,10 +13,24 @@ export class CartCommandError extends ConfigError {
   constructor(
     /** The one problem: the command, what went wrong, its stderr's last lines. */
     readonly problem: string,
-    /** How long the command ran. */
-    readonly ranMs: number,
+    /** What went wrong and how long it ran, with the command's stderr cut short: "exited with code 1 after 889 ms: ...". */
+    readonly brief: string,
   ) {
     super([problem]);
+  }
+}
+
+/** Characters of the command's stderr a case keeps (the whole command is in the configuration). */
+const BRIEF_STDERR = 200;
+
+/**
+ * merchant.newCart.command came from the config file and the user did not allow it
+ * (config/consent.ts): the case that needed its cart is skipped with `reason`, never run on another
+ * cart (a failure on a cart the merchant never issued would blame the merchant for the user's choice).
+ */
+export class CartNotAllowedError extends XborderError {
+  constructor(readonly reason: string) {
+    super(`not run: no cart for it: ${reason}`, 2);
   }
 }
 
@@ -54,7 +68,9 @@ export function runNewCartCommand(command: string, timeoutMs = DEFAULT_NEW_CART_
     const fail = (why: string) => {
       const shown = stderr.trim() ? ` Its stderr: ${stderr.trim().split(/\r?\n/).slice(-5).join(' / ')}` : '';
       const ranMs = Date.now() - started;
-      reject(new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} ${why} after ${ranMs} ms; it must print one fresh cart token on stdout.${shown}`, ranMs));
+      const tail = stderr.trim().split(/\r?\n/).slice(-5).join(' / ');
+      const brief = `merchant.newCart.command ${why} after ${ranMs} ms${tail ? `: ${tail.length > BRIEF_STDERR ? `…${tail.slice(-BRIEF_STDERR)}` : tail}` : ''}`;
+      reject(new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} ${why} after ${ranMs} ms; it must print one fresh cart token on stdout.${shown}`, brief));
     };
     child.on('error', (error) => {
       clearTimeout(timer);

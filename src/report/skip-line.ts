@@ -8,6 +8,7 @@ import type { CaseResult } from '../model.js';
 /** Reasons a skip gives, from its first finding, and how the line counts them (first match wins). */
 const REASONS: [RegExp, string][] = [
   [/^not (sent|judged): \S+ auth refused/, 'were not sent: their credentials were refused (see the top)'],
+  [/^not run: no cart for it: .* is not allowed/, 'need carts from merchant.newCart.command, not allowed (xborder allow)'],
   [/merchant\.carts|merchant\.newCart/, 'need real carts (merchant.carts or merchant.newCart)'],
   [/not accepted|was not|were not|no accepted|did not pass/, 'depend on a case that did not pass'],
   [/deniedLocalAddress|\bip\b/, 'need an address the merchant denies (ip deniedLocalAddress)'],

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -106,5 +106,32 @@ describe('semantic checks of files the config names', () => {
     const error = (await loadConfig({ cwd: dir, env: {}, flags: { ca: 'ca.pem' } }).catch((e) => e)) as ConfigError;
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.problems.join('\n')).toContain('holds no PEM certificate');
+  });
+});
+
+describe('what the loader tells of a config file\'s trust and commands', () => {
+  const newCart = { merchant: { newCart: { command: 'echo ${XB_TOKEN}' } } };
+
+  it('keeps the commands the file sets as written, with its path; a flag or variable that replaces one takes it out', async () => {
+    const dir = dirWith(newCart);
+    const config = await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok' } });
+    expect(config.merchant.newCart?.command).toBe('echo tok');
+    expect(config.fileCommands).toEqual({ file: join(dir, 'xborder.config.json'), commands: [{ setting: 'merchant.newCart.command', command: 'echo ${XB_TOKEN}' }] });
+    expect((await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok', XBORDER_NEW_CART: 'echo mine' } })).fileCommands).toBeUndefined();
+    expect((await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok' }, flags: { newCart: 'echo mine' } })).fileCommands).toBeUndefined();
+    expect((await loadConfig({ cwd: dirWith({}), env: {} })).fileCommands).toBeUndefined();
+  });
+
+  it('a file found that every user may write is refused (InputError naming it); named with --config it is warned about and used', async () => {
+    const dir = dirWith(newCart);
+    chmodSync(join(dir, 'xborder.config.json'), 0o666);
+    const found = loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok' } });
+    await expect(found).rejects.toThrow(InputError);
+    await expect(found).rejects.toThrow(/^xborder\.config\.json may be written by every user of this machine \(mode 0666\), so xborder does not use it/);
+    const warnings: string[] = [];
+    const config = await loadConfig({ cwd: dir, file: 'xborder.config.json', env: { XB_TOKEN: 'tok' }, onDistrusted: (m) => warnings.push(m) });
+    expect(config.merchant.newCart?.command).toBe('echo tok');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/it is used because you named it with --config\. Fix: `chmod o-w xborder\.config\.json`/);
   });
 });

@@ -12,6 +12,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
+import { ALLOW_COMMANDS } from '../helpers/store-project.js';
 import { loadSample } from '../../src/samples/catalog.js';
 import { isRecord, parseJson, sendJson, sendText, startPersona, Store, CATALOGUE, type PersonaHandle } from '../personas/common.js';
 
@@ -42,7 +43,7 @@ const failedIds = (report: Report) => report.cases.flatMap((c) => c.checks.filte
 describe('orders on the merchant\'s own carts', () => {
   it('merchant.newCart: every order converts a fresh cart, fetched first; the store passes everything', async () => {
     const server = await store();
-    const result = await runCli(['check', '--json'], { cwd: project({ baseUrl: server.url, newCart: { command: curlNewCart(server.newCartUrl!) } }) });
+    const result = await runCli(['check', '--json'], { cwd: project({ baseUrl: server.url, newCart: { command: curlNewCart(server.newCartUrl!) } }), env: { ...ALLOW_COMMANDS } });
     const report = JSON.parse(result.stdout) as Report;
     expect(failedIds(report)).toEqual([]);
     expect(result.code).toBe(0);
@@ -72,7 +73,7 @@ describe('orders on the merchant\'s own carts', () => {
 
   it('a newCart command that fails is a configuration error naming it, with its stderr (exit 2)', async () => {
     const server = await store();
-    const result = await runCli(['check'], { cwd: project({ baseUrl: server.url, newCart: { command: 'echo "shop API said no" >&2; exit 4' } }) });
+    const result = await runCli(['check'], { cwd: project({ baseUrl: server.url, newCart: { command: 'echo "shop API said no" >&2; exit 4' } }), env: { ...ALLOW_COMMANDS } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('merchant.newCart.command');
     expect(result.stderr).toContain('exited with code 4');
@@ -101,7 +102,7 @@ describe('orders on the merchant\'s own carts', () => {
       },
     });
     try {
-      const result = await runCli(['check', '--json', '--no-save'], { cwd: project({ baseUrl: handle.url, newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) } }) });
+      const result = await runCli(['check', '--json', '--no-save'], { cwd: project({ baseUrl: handle.url, newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) } }), env: { ...ALLOW_COMMANDS } });
       const report = JSON.parse(result.stdout) as Report;
       const reuse = report.cases.filter((c) => c.endpoint === 'SendOrderToMerchant' && c.variant === 'cart-reuse');
       const verdict = reuse.flatMap((c) => c.checks).find((k) => k.id === 'cart-single-use');

@@ -15,6 +15,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
+import { ALLOW_COMMANDS } from '../helpers/store-project.js';
 import { startMagento } from '../personas/magento.js';
 import { validatePayload } from '../../src/validation/index.js';
 
@@ -85,7 +86,7 @@ describe('xborder fuzz', () => {
   it('store mode: every generated order converts a fresh cart the store issued, merged with it, and passes', async () => {
     const server = await mock({ store: true });
     const dir = project({ baseUrl: server.url, newCart: { command: curlNewCart(server.newCartUrl!) } });
-    const result = await runCli(['fuzz', '--runs', '20', '--seed', '7', '--json', '--no-save'], { cwd: dir, timeoutMs: 120_000 });
+    const result = await runCli(['fuzz', '--runs', '20', '--seed', '7', '--json', '--no-save'], { cwd: dir, env: { ...ALLOW_COMMANDS }, timeoutMs: 120_000 });
     expect(result.code, result.stdout.slice(0, 2000)).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.summary.failed + report.summary.errored).toBe(0);

@@ -16,6 +16,7 @@ import type { RunResult } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { merchantConfig } from '../helpers/merchant-config.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
+import { ALLOW_COMMANDS } from '../helpers/store-project.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const GUID = '6d0c2b1a-3e4f-4a5b-9c8d-7e6f5a4b3c2d';
@@ -70,7 +71,7 @@ describe('a merchant that crashes when two deliveries of one order overlap', () 
   it('newCart: exit 1, redelivery-concurrent failed, every verdict before the crash kept, one headline, the cart command\'s failure errors only its cases', async () => {
     const { url, exited } = await crashingMerchant();
     const dir = project(url, { newCart: { command: curlNewCart(`${url}/xborder/new-cart`) } });
-    const table = await runCli(['check'], { cwd: dir, env: { COLUMNS: '80' }, timeoutMs: 120_000 });
+    const table = await runCli(['check'], { cwd: dir, env: { COLUMNS: '80', ...ALLOW_COMMANDS }, timeoutMs: 120_000 });
     expect(await exited).toBe(2);
     expect(table.stderr).not.toMatch(/\n\s+at /);
     expect(table.code).toBe(1);

@@ -29,9 +29,18 @@ export function storeProject(url: string, options: { guid: string; auth: unknown
   return dir;
 }
 
-/** `xborder check --json ...args` in `dir`: its JSON report parsed; a stack trace on stderr fails the test. */
+/**
+ * The consent a CI step gives the newCart command of a project it checked out: the command of a
+ * config file runs only when allowed (test/e2e/command-consent.test.ts tests that, without this).
+ */
+export const ALLOW_COMMANDS = { XBORDER_ALLOW_COMMANDS: '1' } as const;
+
+/**
+ * `xborder check --json ...args` in `dir` (a storeProject, its newCart command allowed for the run):
+ * its JSON report parsed; a stack trace on stderr fails the test.
+ */
 export async function checkJson<Report>(dir: string, args: string[] = []): Promise<{ code: number | null; report: Report; stderr: string }> {
-  const result = await runCli(['check', '--json', ...args], { cwd: dir, timeoutMs: 120_000 });
+  const result = await runCli(['check', '--json', ...args], { cwd: dir, env: { ...ALLOW_COMMANDS }, timeoutMs: 120_000 });
   expect(result.stderr).not.toMatch(/\n\s+at /);
   return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
 }

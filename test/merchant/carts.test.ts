@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/config/defaults.js';
 import { cartSourceOf } from '../../src/merchant/cart-source.js';
-import { runNewCartCommand } from '../../src/merchant/new-cart-command.js';
+import { CartNotAllowedError, runNewCartCommand } from '../../src/merchant/new-cart-command.js';
+import { wireCartFailures } from '../../src/merchant/cart-failures.js';
+import type { Task } from '../../src/engine/run-plan.js';
+import type { CaseResult } from '../../src/model.js';
 import { merchantTotal, orderFromCart } from '../../src/merchant/cart-order.js';
 import { cartRequest, prepareSampleOrder } from '../../src/merchant/requests.js';
 import { loadSample } from '../../src/samples/catalog.js';
@@ -63,6 +66,32 @@ describe('cart source', () => {
     const synthetic = { token: 'x', origin: 'synthetic' as const };
     source.giveBack(synthetic);
     expect((await source.take()).token).toBe('made-up-2');
+  });
+});
+
+describe('a newCart command the user did not allow', () => {
+  it('is never run: the list first, then each case that needs the command is skipped with the reason, the first task included', async () => {
+    const config = defaultConfig();
+    config.merchant.baseUrl = 'https://shop.example';
+    config.merchant.carts = ['c1'];
+    config.merchant.newCart = { command: 'made-up', notAllowed: 'merchant.newCart.command of x.json is not allowed' };
+    let ran = 0;
+    const source = cartSourceOf(config, async () => `t${++ran}`);
+    expect(source.real).toBe(true);
+    expect((await source.take()).token).toBe('c1');
+    await expect(source.take()).rejects.toThrow(CartNotAllowedError);
+    expect(ran).toBe(0);
+    const tasks: Task[] = [
+      { label: 'order', keys: ['SendOrderToMerchant|order-full|none'], run: async () => (await source.take(), []) },
+      { label: 'cart', keys: ['GetCheckoutCartInfo|GET|none', 'GetCheckoutCartInfo|for order-full|none'], run: async () => (await source.take(), []) },
+    ];
+    wireCartFailures(config, tasks);
+    const [order, cart] = [await tasks[0]!.run(), await tasks[1]!.run()] as CaseResult[][];
+    expect(order!.map((c) => [c.variant, c.checks[0]!.status, c.checks[0]!.findings[0]!.message])).toEqual([
+      ['order-full', 'skipped', 'not run: no cart for it: merchant.newCart.command of x.json is not allowed'],
+    ]);
+    expect(cart!.map((c) => c.variant)).toEqual(['GET']);
+    expect(ran).toBe(0);
   });
 });
 

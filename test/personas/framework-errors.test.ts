@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
+import { ALLOW_COMMANDS } from '../helpers/store-project.js';
 import { runCli } from '../helpers/run-cli.js';
 import type { PersonaHandle } from './common.js';
 import { startFramework, type Framework } from './frameworks.js';
@@ -40,7 +41,7 @@ async function checkFramework(framework: Framework): Promise<{ code: number | nu
   const handle = await startFramework(framework, { merchantGUID: GUID, auth: { mode: 'header', name: 'X-Api-Key', value: KEY } });
   running.push(handle);
   const dir = project({ baseUrl: handle.url, newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) } });
-  const result = await runCli(['check', '--json', '--no-save'], { cwd: dir, timeoutMs: 120_000 });
+  const result = await runCli(['check', '--json', '--no-save'], { cwd: dir, env: { ...ALLOW_COMMANDS }, timeoutMs: 120_000 });
   return { code: result.code, report: JSON.parse(result.stdout) as Report };
 }
 
@@ -84,7 +85,7 @@ describe('refusals in a framework\'s own error form', () => {
     const handle = await startFramework('spring', { merchantGUID: GUID, auth: { mode: 'header', name: 'X-Api-Key', value: KEY }, orderPath: '/api/orders' });
     running.push(handle);
     const dir = project({ baseUrl: handle.url, newCart: { command: curlNewCart(`${handle.url}/test/new-cart`) } });
-    const result = await runCli(['check', '--json', '--no-save'], { cwd: dir, timeoutMs: 120_000 });
+    const result = await runCli(['check', '--json', '--no-save'], { cwd: dir, env: { ...ALLOW_COMMANDS }, timeoutMs: 120_000 });
     const report = JSON.parse(result.stdout) as Report;
     for (const [variant, id] of [['unknown-cart', 'unknown-cart-refused'], ['invalid-order', 'rejects-invalid-order'], ['wrong-merchant-guid', 'guid-enforced']] as const) {
       const found = verdict(report, variant, id);

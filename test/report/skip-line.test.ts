@@ -16,6 +16,13 @@ describe('skipLine', () => {
     expect(line).toBe('6 checks skipped: 2 need real carts (merchant.carts or merchant.newCart), 1 depend on a case that did not pass, 1 prove nothing when auth lists "none", 1 a reason of its own, 1 were not sent: their credentials were refused (see the top)');
   });
 
+  it('cases skipped because the newCart command was not allowed are counted apart from a config without carts', () => {
+    const notAllowed = skipped('not run: no cart for it: merchant.newCart.command of xborder.config.json is not allowed (`xborder allow xborder.config.json`, --allow-commands or XBORDER_ALLOW_COMMANDS=1)');
+    expect(skipLine([aCase(notAllowed, notAllowed), aCase(skipped('needs a fresh cart the merchant issued (merchant.carts or merchant.newCart): a race…'))])).toBe(
+      '3 checks skipped: 2 need carts from merchant.newCart.command, not allowed (xborder allow), 1 need real carts (merchant.carts or merchant.newCart)',
+    );
+  });
+
   it('nothing skipped: no line', () => {
     expect(skipLine([aCase({ id: 'y', status: 'failed', findings: [] })])).toBeUndefined();
   });

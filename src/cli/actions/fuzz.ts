@@ -23,6 +23,7 @@ import { isValidPlan } from '../../fuzz/valid-plan.js';
 import { ruleLabel } from '../../fuzz/invalid.js';
 import { openSession, warnTransport, type Session } from '../session.js';
 import { merchantContextFor, saveRunIn, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+import { settleCommandConsent } from '../command-consent.js';
 import { startProgress } from '../progress.js';
 
 /** Options of `fuzz`. */
@@ -81,6 +82,10 @@ export async function run(opts: FuzzOptions, cmd: Command): Promise<number> {
   const session = await openSession(opts, cmd);
   if (!session.config.merchant.baseUrl) throw new UsageError('No merchant URL: set merchant.baseUrl in xborder.config.json, XBORDER_MERCHANT_URL, or --merchant-url.');
   warnTransport(session, [session.config.merchant.baseUrl]);
+  await settleCommandConsent(session, opts.allowCommands, 'generated orders are sent on carts the merchant never issued (their refusals are skipped)');
+  // A generated order cannot be skipped alone: without its command the run fuzzes as a config
+  // without real carts does, where a refusal on such a cart is skipped, never failed.
+  if (session.config.merchant.newCart?.notAllowed !== undefined) delete session.config.merchant.newCart;
   const ctx = merchantContextFor(session, opts);
   const replay = replayCommand(opts, budget);
   session.output.err(`Seed ${budget.seed}: replay the whole run with \`${replay}\`\n`);

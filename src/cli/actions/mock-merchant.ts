@@ -11,7 +11,7 @@ import { MERCHANT_FAULTS, resolveFault } from '../../mock/merchant/faults.js';
 import { startMockMerchant, type MerchantLogEntry } from '../../mock/merchant/server.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
-import { announceDiscoveredConfig, sessionFor } from '../session.js';
+import { announceDiscoveredConfig, sessionFor, warnDistrustedConfig } from '../session.js';
 
 /** The status Go's runtime exits with on a fatal error, which exit-on-concurrent plays. */
 const GO_FATAL_EXIT = 2;
@@ -46,7 +46,7 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   }
   const responseShape = opts.responseShape as 'flat' | 'wrapped' | undefined;
 
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig });
   // The config's secrets masked in every log line; --show-secrets warned about, as in every command.
   const { output } = sessionFor(globals, config);
   const json = globals.json === true;

@@ -13,7 +13,7 @@ import { startMockPlatform, type PlatformLogEntry } from '../../mock/platform/se
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
-import { announceDiscoveredConfig, sessionFor } from '../session.js';
+import { announceDiscoveredConfig, sessionFor, warnDistrustedConfig } from '../session.js';
 
 /** Flags of `mock platform` as commander hands them over. */
 export interface MockPlatformFlags {
@@ -36,7 +36,7 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
   const slowMs = parseWholeNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
   const host = opts.host ?? '127.0.0.1';
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig });
   const { output } = sessionFor(globals, config);
   const json = globals.json === true;
 

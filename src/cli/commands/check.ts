@@ -1,13 +1,13 @@
 /** `check`, `check-cart` and `post-order`: the merchant conformance commands. */
 import type { Command } from 'commander';
-import { addCartFlags, addConfigFlags, addReportFlags, examples } from './shared-options.js';
+import { addAllowCommandsFlag, addCartFlags, addConfigFlags, addReportFlags, examples } from './shared-options.js';
 
 /** Defines the three merchant commands on `program`. */
 export function defineCheck(program: Command): void {
   const check = program
     .command('check')
     .description('every merchant check: cart and order, every configured auth mode, positive and negative');
-  addReportFlags(addCartFlags(addConfigFlags(check)))
+  addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(check))))
     .option('--race <n>', 'copies of one order (and one refund) delivered at once by the race checks, 2 to 64 (default 4)')
     .option('--large-order-bytes <n>', 'size in bytes of the large order (case order-large, check accepts-large-order), sent once; 0 leaves it out (default 1100000, just over 1 MiB)')
     .addHelpText('after', examples('xborder check', 'xborder check --race 8 --checks redelivery-concurrent,refund-concurrent', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
@@ -17,7 +17,7 @@ export function defineCheck(program: Command): void {
   });
 
   const cart = program.command('check-cart').description('GetCheckoutCartInfo only (GET and/or POST, as configured)');
-  addReportFlags(addCartFlags(addConfigFlags(cart)))
+  addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(cart))))
     .option('--no-negative', 'skip the negative auth checks')
     .addHelpText('after', examples('xborder check-cart', 'xborder check-cart --carts 2c5c7b3db2ed101426cba38d9c534086 --no-negative', 'xborder check-cart --country CH --currency CHF --json'))
     .action(async (opts, cmd) => {
@@ -34,7 +34,7 @@ export function defineCheck(program: Command): void {
     .option('--sequences', 'also run re-delivery, update, unknown-property and invalid-order checks')
     .option('--negative', 'also run the negative auth checks')
     .option('--dry-run', 'with --file: list the file\'s errors and send nothing (exit 1 when it has any)');
-  addReportFlags(addCartFlags(addConfigFlags(order)))
+  addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(order))))
     .addHelpText('after', examples('xborder post-order --sample order-full', 'xborder post-order --file captured-order.json', 'xborder post-order --file captured-order.json --dry-run', 'xborder post-order --sample order-payment --set PaymentDetails.CVVNumber=000', 'xborder post-order --sample order-mixed --sequences --negative'))
     .action(async (opts, cmd) => {
     const { runPostOrder } = await import('../actions/check.js');

@@ -1,6 +1,6 @@
 /** `xborder fuzz`: generated orders (or cart requests) sent to the merchant, failures shrunk. */
 import { Option, type Command } from 'commander';
-import { addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
+import { addAllowCommandsFlag, addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
 
 /** Declares the fuzz command; the work is in ../actions/fuzz.ts. */
 export function defineFuzz(program: Command): void {
@@ -14,7 +14,7 @@ export function defineFuzz(program: Command): void {
     .option('--save <dir>', 'write each minimal failing order and seed.txt here (default: the run folder)')
     .option('--shrink-requests <n>', 'requests shrinking may send (default 1000)')
     .option('--shrink-time <duration>', 'time shrinking may take (default 60s)');
-  addReportFlags(addCartFlags(addConfigFlags(fuzz)), ['--last-failed']).addHelpText(
+  addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(fuzz))), ['--last-failed']).addHelpText(
     'after',
     '\nEvery generated order is valid (real ISO codes, money that adds up, chained CartItemIds, the end\n' +
       "customer's values form-encoded as the platform does, text in many scripts, 1 to 100 products, up to\n" +

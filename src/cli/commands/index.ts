@@ -3,6 +3,7 @@
  * action from src/cli/actions/ when it runs.
  */
 import type { Command } from 'commander';
+import { defineAllow } from './allow.js';
 import { defineCheck } from './check.js';
 import { defineChecks } from './checks.js';
 import { defineDecode } from './decode.js';
@@ -35,6 +36,7 @@ export function defineCommands(program: Command): void {
   defineSamples(program);
   defineRuns(program);
   defineInit(program);
+  defineAllow(program);
   defineSend(program);
   defineStorefront(program);
   defineMock(program);

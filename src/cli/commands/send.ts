@@ -1,6 +1,6 @@
 /** `xborder send EVENT`: one platform call to the merchant. */
 import type { Command } from 'commander';
-import { addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
+import { addAllowCommandsFlag, addCartFlags, addConfigFlags, addReportFlags } from './shared-options.js';
 
 /** Declares the send command; the work is in ../actions/send.ts. */
 export function defineSend(program: Command): void {
@@ -15,7 +15,7 @@ export function defineSend(program: Command): void {
     .option('--merchant-order-id <id>', 'the merchant\'s order id (the InternalOrderId it answered)')
     .option('--dry-run', 'order --file only: list the file\'s errors and send nothing (exit 1 when it has any)')
     .addHelpText('after', '\nExamples:\n  xborder send refund --order-id GE92799319GB --merchant-order-id 100042\n  xborder send status --set StatusCode=cancelled --order-id GE92799319GB\n  xborder send order --sample order-payment');
-  addReportFlags(addCartFlags(addConfigFlags(send))).action(async (event: string, opts, cmd) => {
+  addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(send)))).action(async (event: string, opts, cmd) => {
     const { run } = await import('../actions/send.js');
     process.exitCode = await run(event, opts, cmd);
   });

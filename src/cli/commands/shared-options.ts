@@ -41,6 +41,14 @@ export function addCartFlags(cmd: Command): Command {
     .addOption(new Option('--cart-methods <list>', 'GET, POST or GET,POST (config merchant.cartMethods)'));
 }
 
+/**
+ * Adds `--allow-commands`: the commands that may run a configuration's commands (its newCart) take
+ * it. They run only with consent (src/config/consent.ts); the flag gives it for this run (CI).
+ */
+export function addAllowCommandsFlag(cmd: Command): Command {
+  return cmd.option('--allow-commands', "run the config file's commands (merchant.newCart.command) for this run without asking (also XBORDER_ALLOW_COMMANDS=1; `xborder allow` records consent)");
+}
+
 /** A report flag a command may leave out because it cannot honour it. */
 export type ReportFlag = '--last-failed' | '--concurrency';
 
