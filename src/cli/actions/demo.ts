@@ -70,7 +70,7 @@ async function issueCart(url: string, command: string): Promise<string> {
     why = `${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
   }
   const ranMs = Date.now() - started;
-  throw new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} failed after ${ranMs} ms; it must print one fresh cart token on stdout. Its stderr: ${why}`, ranMs);
+  throw new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} failed after ${ranMs} ms; it must print one fresh cart token on stdout. Its stderr: ${why}`, `merchant.newCart.command failed after ${ranMs} ms: ${why}`);
 }
 
 /** How the demo shows the `slow` fault: the merchant answers after answerMs, past the timeout. */
@@ -113,8 +113,9 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
       const outcome = await validateGiftCard({ cardId: card.cardId, pin: card.pin, country: config.merchant.countryCode }, config);
       giftCards.push(outcome.caseResult);
     }
-    const run = toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks)));
-    if (merchantRun.partial) run.partial = merchantRun.partial;
+    // The merchant run's headlines (refused credentials, a merchant that stopped), partial mark and
+    // modes stay; the cases and the summary are the merged ones.
+    const run = { ...merchantRun, ...toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks))) };
     const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: 'demo' });
     await writeReports(session, shown, opts.junit, opts.html);
     await writeGithub(session, shown, 'demo', opts);
