@@ -6,9 +6,8 @@
  * size refused and the limits that refuse it. A cut is the merchant's refusal only when the merchant
  * still answers afterwards: one that went down under another request took this one with it.
  */
-import type { AuthConfig, CaseResult, CheckResult, HttpSettings } from '../model.js';
-import { send } from '../http/send.js';
-import { merchantUrl } from './requests.js';
+import type { AuthConfig, CaseResult, CheckResult } from '../model.js';
+import { probeMerchant } from './liveness.js';
 import type { MerchantContext } from './context.js';
 import { judgeLargeOrder, LARGE_ORDER_CHECK } from '../checks/large-order.js';
 import { orderOnCart, releaseUnlessUsed } from './order-cart.js';
@@ -32,27 +31,12 @@ export async function runLargeOrderCase(ctx: MerchantContext, bytes: number, aut
   const verdict = judgeLargeOrder(exchange, posted.judged.json, {
     bytes: sized.bytes,
     ...(synthetic ? { syntheticCart: SYNTHETIC_CART_SKIP } : {}),
-    ...(cut ? { answeredAfterCut: await answersStill(ctx) } : {}),
+    ...(cut ? { answeredAfterCut: await probeMerchant(ctx.config) } : {}),
   });
   const result = orderCase(ctx, LARGE_ORDER_VARIANT, auth, posted, verdict ? withVerdict(posted.checks, verdict) : posted.checks, carted);
   // The size is part of the case in every report (the finding says it in words).
   result.request.bodyBytes = sized.bytes;
   return [...(carted.cartCase ? [carted.cartCase] : []), result];
-}
-
-/** How the merchant is asked whether it still answers: once, briefly, no retry. */
-const STILL_THERE: Partial<HttpSettings> = { timeoutMs: 5000, firstByteTimeoutMs: 5000, connectTimeoutMs: 3000, retries: 0 };
-
-/**
- * After the large order's connection was cut: whether anything answers a plain GET of the cart URL
- * (no parameters, no credentials; any HTTP status will do). A body limit that hangs up leaves the
- * merchant answering; a merchant that went down (a crash under another request) does not, and then
- * the cut says nothing about the size.
- */
-async function answersStill(ctx: MerchantContext): Promise<boolean> {
-  const url = merchantUrl(ctx.config, ctx.config.merchant.cartPath).toString();
-  const exchange = await send({ method: 'GET', url, headers: { Accept: 'application/json' } }, { ...ctx.config.http, ...STILL_THERE });
-  return exchange.response !== undefined;
 }
 
 /** `checks` with the verdict; when it is a refusal, without the failures that repeat it. */
