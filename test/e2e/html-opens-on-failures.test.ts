@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/model.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, skipWithoutBrowser } from '../helpers/chromium.js';
 import { merchantConfig } from '../helpers/merchant-config.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
   await merchant.close();
 });
 
-describe('the HTML report of a run with one failing case', () => {
+describe.skipIf(skipWithoutBrowser())('the HTML report of a run with one failing case', () => {
   it('shows that case first', async () => {
     const result = await runCli(['check', '--no-save', '--html', 'report.html', '--json'], { cwd: dir, timeoutMs: 120_000 });
     expect(result.code).toBe(1);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import type { CaseResult } from '../../src/model.js';
 import { renderHtml } from '../../src/report/html.js';
 import { toRunResult } from '../../src/report/summary.js';
-import { launchChromium, type Chromium } from '../helpers/chromium.js';
+import { launchChromium, skipWithoutBrowser, type Chromium } from '../helpers/chromium.js';
 
 const HOSTILE_SCRIPT = '</script><script>alert(1)</script>';
 const HOSTILE_ATTR = '"><img src=x onerror=alert(2)>';
@@ -109,7 +109,7 @@ describe('renderHtml as text', () => {
   });
 });
 
-describe('renderHtml in headless Chromium', () => {
+describe.skipIf(skipWithoutBrowser())('renderHtml in headless Chromium', () => {
   let browser: Chromium;
   let page: Page;
   let dir: string;
