@@ -4,7 +4,7 @@
  */
 import type { CaseResult } from '../model.js';
 import { UsageError } from '../errors.js';
-import { closestName } from '../samples/suggest.js';
+import { didYouMean } from '../did-you-mean.js';
 import { allChecks, isCheckId } from './registry.js';
 
 /** The checks a run keeps: `only` (when given) minus `except`. */
@@ -21,8 +21,7 @@ export function parseSelection(checks: string | undefined, exclude: string | und
     if (ids.length === 0) throw new UsageError(`${flag}: name at least one check id (\`xborder checks\` lists them).`);
     for (const id of ids) {
       if (isCheckId(id)) continue;
-      const near = closestName(id, allChecks().map((c) => c.id));
-      throw new UsageError(`${flag}: no check is called "${id}".${near ? ` Did you mean ${near}?` : ''} \`xborder checks\` lists every check id.`);
+      throw new UsageError(`${flag}: no check is called "${id}".${didYouMean(id, allChecks().map((c) => c.id))} \`xborder checks\` lists every check id.`);
     }
     return new Set(ids);
   };

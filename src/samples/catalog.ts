@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { InputError, UsageError } from '../errors.js';
 import { parseJsonText } from '../io/parse-json.js';
 import { packageRoot } from './package-root.js';
-import { closestName } from './suggest.js';
+import { didYouMean } from '../did-you-mean.js';
 import type { PayloadKind } from '../validation/kinds.js';
 
 /** The payload kinds a sample can be: validation's own list (a type only: samples load no ajv). */
@@ -52,8 +52,7 @@ export function findSample(name: string): SampleInfo {
   const wanted = name.replace(/\.json$/i, '');
   const found = samples.find((s) => s.name === wanted) ?? samples.find((s) => s.name.toLowerCase() === wanted.toLowerCase());
   if (!found) {
-    const hint = closestName(wanted, samples.map((s) => s.name));
-    throw new UsageError(`Unknown sample "${name}".${hint ? ` Did you mean ${hint}?` : ''} Available samples: ${samples.map((s) => s.name).join(', ')}.`);
+    throw new UsageError(`Unknown sample "${name}".${didYouMean(wanted, samples.map((s) => s.name))} Available samples: ${samples.map((s) => s.name).join(', ')}.`);
   }
   return found;
 }

@@ -9,7 +9,7 @@ import type { SampleKind } from './catalog.js';
 import { depthProblem } from '../io/input-limits.js';
 import { formatPath, parsePath, quotedPath, type PathSegment } from './path-syntax.js';
 import { loadKindSchema, lookupSchemaPath, schemaTypesAt } from './schema-path.js';
-import { closestName } from './suggest.js';
+import { closestName } from '../did-you-mean.js';
 
 /** One parsed `Path=value`. */
 export interface ParsedSet {

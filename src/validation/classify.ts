@@ -16,7 +16,7 @@ import { meaningfulErrors } from './error-noise.js';
 import { formSeverity, readName, readValue, type ReaderForm } from './platform-reader.js';
 import { escapeToken, getAt, joinPointer, parentOf, parsePointer } from './pointer.js';
 import { clipped, quoted } from './shown.js';
-import { nearestName } from './suggest.js';
+import { closestName } from '../did-you-mean.js';
 
 /** The outcome of validating one document against its schema. */
 export interface Classified {
@@ -262,7 +262,8 @@ function applyFix(doc: unknown, fix: Fix, renames: { norm: string; orig: string 
 
 function unknownFinding(error: AjvError, name: string, meta: SchemaMeta, toOriginal: (p: string) => string): Finding {
   const object = shapeAt(meta, error.instancePath);
-  const suggestion = object?.props ? nearestName(name, object.props) : undefined;
+  // A payload name that begins another is usually a different field (Price, PriceWithTax): typos only.
+  const suggestion = object?.props ? closestName(name, object.props, { prefixes: false, maxEdits: Math.min(2, Math.floor(name.length / 3)) }) : undefined;
   return {
     path: toOriginal(joinPointer(error.instancePath, name)),
     message: `unknown property; receivers tolerate it, but it is often a typo${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,

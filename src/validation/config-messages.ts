@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AjvError } from './compiled.js';
 import { packageRoot } from '../samples/package-root.js';
-import { closestName } from '../samples/suggest.js';
+import { closestName } from '../did-you-mean.js';
 import { parsePointer } from './pointer.js';
 
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode };

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import Table from 'cli-table3';
 import { allChecks, type CheckInfo } from '../../checks/registry.js';
 import { checkDocsPath, renderCheckPage } from '../../checks/docs/index.js';
-import { closestName } from '../../samples/suggest.js';
+import { didYouMean } from '../../did-you-mean.js';
 import { UsageError } from '../../errors.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 import { fitLines, terminalWidth } from '../../report/width.js';
@@ -35,8 +35,7 @@ export async function run(id: string | undefined, cmd: Command): Promise<number>
 function checkNamed(id: string, checks: readonly CheckInfo[]): CheckInfo {
   const found = checks.find((c) => c.id === id) ?? checks.find((c) => c.id.toLowerCase() === id.trim().toLowerCase());
   if (found) return found;
-  const near = closestName(id, checks.map((c) => c.id));
-  throw new UsageError(`no check is called "${id}".${near ? ` Did you mean ${near}?` : ''} \`xborder checks\` lists every check id.`);
+  throw new UsageError(`no check is called "${id}".${didYouMean(id, checks.map((c) => c.id))} \`xborder checks\` lists every check id.`);
 }
 
 function printPage(check: CheckInfo, globals: GlobalOptions, out: (text: string) => void): number {

@@ -3,6 +3,7 @@
  * behaviour, and `catches` names the xborder check that must notice it: running the suite against
  * `xborder mock merchant --fault NAME` proves that check can fail.
  */
+import { didYouMean } from '../../did-you-mean.js';
 import { UsageError } from '../../errors.js';
 
 /** One deliberate misbehaviour of the reference merchant. */
@@ -83,13 +84,15 @@ export const DEFAULT_SLOW_MS = 3000;
 
 /**
  * Checks a fault name given by the user. Undefined or empty means no fault; an unknown name is a
- * UsageError listing every known name.
+ * UsageError naming the faults it most likely meant.
  */
 export function resolveFault(name: string | undefined): MerchantFault | undefined {
   if (name === undefined || name === '' || name === 'none') return undefined;
   const fault = MERCHANT_FAULTS.find((f) => f.name === name);
   if (!fault) {
-    throw new UsageError(`Unknown merchant fault "${name}". Known faults: ${MERCHANT_FAULTS.map((f) => f.name).join(', ')}.`);
+    const names = MERCHANT_FAULTS.map((f) => f.name);
+    // 48 names in one line would bury the suggestion: the list is one command away, with what each trips.
+    throw new UsageError(`Unknown merchant fault "${name}".${didYouMean(name, names)} \`xborder mock merchant --list-faults\` lists the ${names.length} faults and the check each trips.`);
   }
   return fault;
 }

@@ -4,6 +4,7 @@
  * `platform call` against `xborder mock platform --fault NAME` shows that check fail (or warn).
  * `trigger` says which request shows it when a plain ValidateGiftCard of a test card does not.
  */
+import { didYouMean } from '../../did-you-mean.js';
 import { UsageError } from '../../errors.js';
 
 /** One deliberate misbehaviour of the reference platform. */
@@ -52,7 +53,8 @@ export function resolvePlatformFault(name: string | undefined): PlatformFault | 
   if (name === undefined || name === '' || name === 'none') return undefined;
   const fault = PLATFORM_FAULTS.find((f) => f.name === name);
   if (!fault) {
-    throw new UsageError(`Unknown platform fault "${name}". Known faults: ${PLATFORM_FAULTS.map((f) => f.name).join(', ')}.`);
+    const names = PLATFORM_FAULTS.map((f) => f.name);
+    throw new UsageError(`Unknown platform fault "${name}".${didYouMean(name, names)} Known faults: ${names.join(', ')}.`);
   }
   return fault;
 }
