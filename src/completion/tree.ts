@@ -32,6 +32,18 @@ export function commandTree(program: Command, path: string[] = []): CommandNode 
   return { path, description: program.description(), flags, valued, children };
 }
 
+/** The names a completion offers as flag and argument values (read from the registries, not listed here). */
+export interface CompletionValues {
+  /** After `--sample` and `samples show`. */
+  samples: string[];
+  /** After `checks`, `--checks` and `--exclude-checks` (comma lists). */
+  checks: string[];
+  /** After `--fault` of `demo` and `mock merchant`. */
+  merchantFaults: string[];
+  /** After `--fault` of `mock platform`. */
+  platformFaults: string[];
+}
+
 /** Every node of the tree, depth first. */
 export function allNodes(node: CommandNode): CommandNode[] {
   return [node, ...node.children.flatMap(allNodes)];

@@ -42,6 +42,19 @@ describe('shell completion', () => {
     expect(complete(r.stdout, ['xborder', 'fuzz', '--end'])).toEqual(['--endpoint']);
   });
 
+  it('bash: check ids, comma lists of them, merchant and platform faults, in a real bash', async () => {
+    const r = await runCli(['completion', 'bash']);
+    expect(r.code).toBe(0);
+    expect(complete(r.stdout, ['xborder', 'checks', 'idempotent'])).toEqual(['idempotent-redelivery']);
+    expect(complete(r.stdout, ['xborder', 'check', '--checks', 'redelivery-c'])).toEqual(['redelivery-concurrent']);
+    expect(complete(r.stdout, ['xborder', 'check', '--exclude-checks', 'auth-enforced,guid-'])).toEqual(['auth-enforced,guid-enforced']);
+    expect(complete(r.stdout, ['xborder', 'demo', '--fault', 'order-dup'])).toEqual(['order-duplicate']);
+    expect(complete(r.stdout, ['xborder', 'mock', 'merchant', '--fault', 'cart-reuse'])).toEqual(['cart-reuse-accepted']);
+    expect(complete(r.stdout, ['xborder', 'mock', 'platform', '--fault', 'html'])).toEqual(['html-502']);
+    // Flags still complete after `checks`.
+    expect(complete(r.stdout, ['xborder', 'checks', '--js'])).toEqual(['--json']);
+  });
+
   it('zsh loads the bash script through bashcompinit; fish gets its own; another shell is a usage error', async () => {
     const zsh = await runCli(['completion', 'zsh']);
     expect(zsh.stdout).toMatch(/^#compdef xborder/);
@@ -49,6 +62,9 @@ describe('shell completion', () => {
     const fish = await runCli(['completion', 'fish']);
     expect(fish.stdout).toContain("complete -c xborder -n '__fish_use_subcommand' -a 'check'");
     expect(fish.stdout).toContain("complete -c xborder -n '__fish_seen_subcommand_from check' -l junit -r");
+    expect(fish.stdout).toMatch(/^complete -c xborder -n '__fish_seen_subcommand_from checks' -a '.*\bidempotent-redelivery\b/m);
+    expect(fish.stdout).toContain("complete -c xborder -l checks -x -a '(__fish_complete_list , __xborder_check_ids)'");
+    expect(fish.stdout).toMatch(/-l fault -x -a '.*\border-duplicate\b/);
     const bad = await runCli(['completion', 'tcsh']);
     expect(bad.code).toBe(2);
   });

@@ -5,7 +5,7 @@ import { Argument, type Command } from 'commander';
 export function defineCompletion(program: Command): void {
   program
     .command('completion')
-    .description('print a shell completion script (commands, subcommands, flags, sample names)')
+    .description('print a shell completion script (commands, subcommands, flags, sample names, check ids, fault names)')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
     .addHelpText(
       'after',
