@@ -3,10 +3,7 @@
  * them from the request's headers, so no report, HAR, live line or reproduce.sh shows them.
  */
 import type { XborderConfig } from '../model.js';
-import { isCredentialHeader } from '../redact/patterns.js';
-
-/** Headers whose value is a credential whatever it holds. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+import { canonicalName, configuredCredentialNames, isCredentialName } from '../redact/credential-names.js';
 
 /**
  * The secrets inside one credential header value: the value, the credential after its scheme word
@@ -26,12 +23,11 @@ export function credentialParts(value: string): string[] {
   return parts;
 }
 
-/** Registers the credential values of `headers` (Authorization, cookies, the configured auth header, credential-named ones). */
+/** Registers the credential values of `headers`: every credential name (Authorization, cookies, `X-Auth` ...) and the configured auth headers. */
 export function learnHeaderCredentials(redactor: { add(secret: string): void }, headers: Record<string, string>, config: XborderConfig): void {
-  const configured = new Set(config.auth.flatMap((a) => (a.mode === 'header' ? [a.name.toLowerCase()] : a.mode === 'jwt' ? [(a.header ?? 'authorization').toLowerCase()] : [])));
+  const configured = new Set(configuredCredentialNames(config).map(canonicalName));
   for (const [name, value] of Object.entries(headers)) {
-    const key = name.toLowerCase();
-    if (!CREDENTIAL_HEADERS.has(key) && !configured.has(key) && !isCredentialHeader(key)) continue;
+    if (!isCredentialName(name) && !configured.has(canonicalName(name))) continue;
     for (const part of credentialParts(value)) redactor.add(part);
   }
 }

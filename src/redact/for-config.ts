@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { authSecrets } from '../auth/index.js';
 import type { XborderConfig } from '../model.js';
-import { isSecretParam, SECRET_KEYS } from './patterns.js';
+import { configuredCredentialNames, isCredentialKey, isCredentialName } from './credential-names.js';
 import { isPlainObject, Redactor } from './redactor.js';
 import { DEFAULT_CONFIG_FILE, discoverConfigFile } from '../config/discover.js';
 
@@ -29,7 +29,7 @@ function urlSecrets(raw: string | undefined): string[] {
   }
   if (u) {
     if (u.password) out.push(u.password, safeDecode(u.password));
-    for (const [name, value] of u.searchParams) if (isSecretParam(name)) out.push(value);
+    for (const [name, value] of u.searchParams) if (isCredentialName(name)) out.push(value);
     return out;
   }
   // Not parsed: a password may even hold a raw `/`, so the user info runs to the last `@` before `?` or `#`.
@@ -43,7 +43,7 @@ function urlSecrets(raw: string | undefined): string[] {
   const query = /\?([^#]*)/.exec(raw)?.[1] ?? '';
   for (const pair of query.split('&')) {
     const eq = pair.indexOf('=');
-    if (eq > 0 && isSecretParam(safeDecode(pair.slice(0, eq)))) out.push(pair.slice(eq + 1), safeDecode(pair.slice(eq + 1).replace(/\+/g, ' ')));
+    if (eq > 0 && isCredentialName(safeDecode(pair.slice(0, eq)))) out.push(pair.slice(eq + 1), safeDecode(pair.slice(eq + 1).replace(/\+/g, ' ')));
   }
   return out;
 }
@@ -68,9 +68,9 @@ function configSecrets(config: XborderConfig, env: Record<string, string | undef
   for (const url of [config.merchant?.baseUrl, config.platform?.baseUrl, config.giftCard?.url, config.http?.proxy, ...PROXY_VARIABLES.map((v) => env[v])]) {
     out.push(...urlSecrets(url));
   }
-  for (const [name, value] of Object.entries(config.merchant?.cartParams ?? {})) if (isSecretParam(name)) out.push(value);
+  for (const [name, value] of Object.entries(config.merchant?.cartParams ?? {})) if (isCredentialName(name)) out.push(value);
   const visit = (v: unknown, key?: string): void => {
-    if (typeof v === 'string' && key && SECRET_KEYS.has(key.toLowerCase())) out.push(v);
+    if (typeof v === 'string' && key && isCredentialKey(key)) out.push(v);
     else if (Array.isArray(v)) v.forEach((x) => visit(x));
     else if (isPlainObject(v)) for (const [k, x] of Object.entries(v)) visit(x, k);
   };
@@ -117,12 +117,12 @@ export function redactorForSources(sources: ConfigSources): Redactor {
         if (depth > MAX_DEPTH) return;
         if (typeof v === 'string') {
           const value = interpolate(v);
-          if (key && (SECRET_KEYS.has(key.toLowerCase()) || /^(?:value|password|secret)$/i.test(key))) out.push(value);
+          if (key && (isCredentialKey(key) || /^(?:value|password|secret)$/i.test(key))) out.push(value);
           out.push(...urlSecrets(value));
         } else if (Array.isArray(v)) v.forEach((x) => visit(x, undefined, depth + 1));
         else if (isPlainObject(v)) {
           for (const [k, x] of Object.entries(v)) {
-            if (k === 'cartParams' && isPlainObject(x)) for (const [name, p] of Object.entries(x)) if (typeof p === 'string' && isSecretParam(name)) out.push(interpolate(p));
+            if (k === 'cartParams' && isPlainObject(x)) for (const [name, p] of Object.entries(x)) if (typeof p === 'string' && isCredentialName(name)) out.push(interpolate(p));
             visit(x, k, depth + 1);
           }
         }
@@ -135,7 +135,9 @@ export function redactorForSources(sources: ConfigSources): Redactor {
   return new Redactor(out.filter((s) => s !== ''));
 }
 
-/** A redactor that knows every secret of `config` (see configSecrets). */
+/** A redactor that knows every secret of `config` (see configSecrets) and the names it gives a credential. */
 export function redactorForConfig(config: XborderConfig, env: Record<string, string | undefined> = process.env): Redactor {
-  return new Redactor(configSecrets(config, env));
+  const redactor = new Redactor(configSecrets(config, env));
+  redactor.addNames(configuredCredentialNames(config));
+  return redactor;
 }

@@ -1,5 +1,8 @@
 import { JsonScan } from './json-safe.js';
 import { applySpans, type Span } from './spans.js';
+import { BUILT_IN_NAMES, isCredentialName, type CredentialNames } from './credential-names.js';
+
+export { isCredentialName } from './credential-names.js';
 
 /**
  * Free-text rules that need no registered secret: credentials after `Authorization:`, `Bearer` and
@@ -12,63 +15,17 @@ import { applySpans, type Span } from './spans.js';
 /** How every masked value renders. */
 export const MASK = '****';
 
-/** Keys whose values are always secret (compared lower-cased). */
-export const SECRET_KEYS: ReadonlySet<string> = new Set([
-  'cvvnumber', 'cvv', 'cvv2', 'cvc', 'cvc2', 'securitycode', 'cardpin', 'pin', 'pincode', 'password', 'passwd', 'secret', 'token',
-  'authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'apikey', 'api_key', 'api-key', 'x-api-key', 'apitoken', 'api_token',
-  'accesstoken', 'access_token', 'refreshtoken', 'refresh_token', 'clientsecret', 'client_secret', 'privatekey', 'private_key',
-]);
-
 /** Keys holding a card number (last 4 digits kept). */
 export const CARD_NUMBER_KEYS: ReadonlySet<string> = new Set(['cardnumber', 'pan', 'creditcardnumber']);
 
 /**
- * A credential word anywhere in a name, in any casing and spelling (`apiToken`, `ACCESS_KEY`,
- * `sessionSecret`, `x-amz-signature`). `token` right after `cart` is no credential: a cart token
- * (`merchantCartToken`, `cartToken`) is an opaque id the reports show.
+ * Query, form and cart parameter names are asked the one list of credential names
+ * (credential-names.ts), as every other view is: `api_key`, `accessKey`, `X-Api-Key`, `userPin`.
  */
-const CREDENTIAL_ANYWHERE = /secret|passw(?:or)?d|passphrase|pwd|api[-_.]?key|access[-_.]?key|private[-_.]?key|signature|hmac|session|credential|(?<!cart[-_.]?)token|cvv|cvc/;
-/** Words that are a credential as the last word of a name (`key`, `X-Api-Key`, `sig`, `auth`), so `keyId` or `authMode` stay readable. */
-const CREDENTIAL_LAST_WORD = new Set(['key', 'sig', 'auth', 'pass', 'pin', 'pw']);
+export const isSecretParam: (name: string) => boolean = isCredentialName;
 
-/**
- * True for a query, form or cart parameter name that carries a credential: a secret key name, a
- * name containing a credential word in any casing (see CREDENTIAL_ANYWHERE), or one whose last word
- * is `key`, `sig`, `auth`, `pass` or `pin` (`api_key`, `accessKey`, `X-Api-Key`, `cardPin`).
- * `merchantCartToken` stays readable.
- */
-export function isSecretParam(name: string): boolean {
-  const n = name.toLowerCase();
-  if (SECRET_KEYS.has(n) || CREDENTIAL_ANYWHERE.test(n)) return true;
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  return words.length > 0 && CREDENTIAL_LAST_WORD.has(words[words.length - 1]!);
-}
-
-/**
- * The credential words of a header or body key (the contract's list): `token` right after `cart` is
- * a cart token, an id the reports show. Narrower than CREDENTIAL_ANYWHERE: a body key ending in `key`
- * (`AttributeKey`) or holding `pin` is payload data.
- */
-const CREDENTIAL_NAME = /secret|passw(?:or)?d|api[-_]?key|signature|hmac|session|(?<!cart[-_.]?)token/;
-/** Credential headers whose names hold none of those words. */
-const CREDENTIAL_NAMES_EXACT: ReadonlySet<string> = new Set(['ocp-apim-subscription-key', 'x-amz-security-token']);
-
-/**
- * True for a header or body key whose value is a credential whatever it holds: a SECRET_KEYS name,
- * a name containing `secret`, `password`, `passwd`, `apikey`, `api-key`, `api_key`, `signature`,
- * `hmac`, `session` or `token` in any casing (`x-hmac-sha256`, `apiSecret`, `X-Session`), and
- * `ocp-apim-subscription-key`. Cart tokens (`merchantCartToken`, `CartToken`) and the interface's ids
- * (`CartId`, `OrderId`, `MerchantGUID`) are not credentials.
- */
-export function isCredentialName(name: string): boolean {
-  const n = name.toLowerCase();
-  return SECRET_KEYS.has(n) || CREDENTIAL_NAMES_EXACT.has(n) || CREDENTIAL_NAME.test(n);
-}
-
-/** True for a header whose value is a credential: a credential name (isCredentialName) or a credential parameter name (isSecretParam: `X-Merchant-Key`, `X-Auth`). */
-export function isCredentialHeader(name: string): boolean {
-  return isCredentialName(name) || isSecretParam(name);
-}
+/** Header names are asked the one list too (`x-hmac-sha256`, `X-Session`, `X-Auth`, `X-User-Pin`, `Cookie`). */
+export const isCredentialHeader: (name: string) => boolean = isCredentialName;
 
 /** True when the digits pass the Luhn check every payment card number passes. */
 export function luhnValid(digits: string): boolean {
@@ -132,23 +89,43 @@ function jwtSpans(s: string, spans: Span[]): void {
     } else i = s.indexOf('eyJ', Math.max(i + 1, head));
   }
 }
-// JSON key/value pairs, also as escaped JSON inside a JSON string (`\"CardPin\":\"12\"`, an endpoint
+// JSON key/value pairs, also as escaped JSON inside a JSON string (`\\"CardPin\\":\\"12\\"`, an endpoint
 // echoing the request in an error text): group 1 is the backslashes before every quote of the pair.
-// Authorization values keep their scheme word readable: AUTH_QUOTED masks them, not this rule.
-const keyAlternation = (keys: Iterable<string>) => [...keys].filter((k) => !k.endsWith('authorization')).join('|');
+const keyAlternation = (keys: Iterable<string>) => [...keys].join('|');
 const VALUE = String.raw`(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?))`;
-const JSON_SECRET = new RegExp(String.raw`(\\*)"(?:${keyAlternation(SECRET_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
-/**
- * A JSON pair whose key holds a credential word (`"apiSecret": "…"`, `\\"x-hmac-sha256\\":…`):
- * group 2 is the key, checked with isCredentialName; groups 3 and 4 the value as in VALUE. Keys are
- * bounded (64 characters either side of the word) so the engine never backtracks far.
- */
-const JSON_CREDENTIAL = new RegExp(
-  String.raw`(\\*)"([A-Za-z0-9_.$@-]{0,64}?(?:secret|passw(?:or)?d|api[-_]?key|signature|hmac|session|token|ocp-apim-subscription-key)[A-Za-z0-9_.$@-]{0,64})\1"\s*:\s*(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?|true|false))`,
-  'gid',
-);
-const HAS_CREDENTIAL_WORD = /secret|passw|api[-_]?key|signature|hmac|session|token|ocp-apim/i;
-/** A header line (`x-hmac-sha256: value`, a request dump): the value runs to the end of the line or a quote. */
+
+/** What the free-text rules compile from one set of credential names. */
+interface NameRules {
+  /** A name holding a word of the list somewhere: the cheap test before the rules below run. */
+  hasWord: RegExp;
+  /**
+   * A JSON pair whose key holds a word of the list (`"requestSignature": "…"`, `\\"userPin\\":…`):
+   * group 2 is the key, asked CredentialNames.has; groups 3 and 4 the value as in VALUE. Keys are
+   * bounded (64 characters either side of the word) so the engine never backtracks far.
+   */
+  jsonPair: RegExp;
+}
+
+const compiledNames = new WeakMap<CredentialNames, NameRules>();
+
+function rulesOf(names: CredentialNames): NameRules {
+  let rules = compiledNames.get(names);
+  if (!rules) {
+    rules = {
+      hasWord: new RegExp(names.wordSource, 'i'),
+      jsonPair: new RegExp(
+        String.raw`(\\*)"([A-Za-z0-9_.$@-]{0,64}?(?:${names.wordSource})[A-Za-z0-9_.$@-]{0,64})\1"\s*:\s*(?:\1"((?:[^"\\]|\\.)*?)\1"|(-?\d+(?:\.\d+)?|true|false))`,
+        'gid',
+      ),
+    };
+    compiledNames.set(names, rules);
+  }
+  return rules;
+}
+
+/** An Authorization value's scheme word, which stays readable (`Bearer ****`). */
+const SCHEME_WORD = /^(?:Bearer|Basic|Digest|Token|JWT|Negotiate|NTLM)\s+/i;
+/** A header line (`x-hmac-sha256: value`, `X-User-Pin: 1234`, a dump): the value runs to the end of the line or a quote. */
 const HEADER_LINE = /^([ \t]*)([A-Za-z][A-Za-z0-9_-]{0,80})[ \t]*:[ \t]*([^\r\n"']*)/gdm;
 const JSON_CARD = new RegExp(String.raw`(\\*)"(?:${keyAlternation(CARD_NUMBER_KEYS)})\1"\s*:\s*${VALUE}`, 'gid');
 const JSON_CARD_FIELDS = /(\\*)"cardfields\1"\s*:\s*\{([^{}]*)\}/gid;
@@ -160,7 +137,8 @@ const pairsAt = (esc: string) => {
 /**
  * A card or security code after its label in free text (`CVV: 123`, `security code 9173`,
  * `CardPin=4321`, `<pin>4321`): 3 to 12 digits. Other values after a label are masked when registered (see
- * labelledSpans), so `CVV: missing` stays readable.
+ * labelledSpans), so `the CVV: missing` stays readable; at a line's start, `CVV: …` is a header line,
+ * masked whole as every credential name's.
  */
 export const CODE_LABEL = String.raw`(?<![A-Za-z])(?:cvv2?|cvc2?|cvv[ _-]?number|card[ _-]?cvv|security[ _-]?code|card[ _-]?pin|pin(?:[ _-]?(?:code|number))?)(?![A-Za-z])(?:["']?\s*[:=>]\s*["']?|["']?\s+(?:(?:is|was|of)\s+)?["']?)`;
 const LABELLED_DIGITS = new RegExp(String.raw`${CODE_LABEL}(\d{3,12})(?!\d)`, 'gid');
@@ -175,8 +153,12 @@ const PEM_PRIVATE_KEY = /(-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----)([\s\S]*?)(---
  * password may hold `@` (`http://user:p@ss@host/`).
  */
 const URL_PASSWORD = /(:\/\/[^\s/?#:'"<>]*:)([^\s/?#'"<>]+)@(?=[^\s/?#@'"<>]*(?:[/?#\s'"<>]|$))/gid;
-/** A query or form parameter after `?`, `&` or `;`: the value stops at the next separator, quote or backslash. */
-const QUERY_PARAM = /([?&;]([A-Za-z0-9_.\-]+)=)([^&#\s"'<>\\]*)/gid;
+/**
+ * A query or form parameter after `?`, `&` or `;`, a cookie after `; `, a pair at a line's start (the
+ * first of a form body) or after a space or quote (`level=warn userPin=1234`, `"session=…; path=/"`):
+ * the value stops at the next separator, quote or backslash.
+ */
+const QUERY_PARAM = /((?:^|[?&"'\s]|;[ \t]*)([A-Za-z0-9_.\-]+)=)([^&#\s"';<>\\]*)/gidm;
 const unmasked = (value: string): boolean => value.trim() !== '' && value.trim() !== MASK;
 
 /** A span of group `g` of a match made with the `d` flag (undefined when the group did not take part). */
@@ -185,8 +167,19 @@ function groupSpan(m: RegExpMatchArray, g: number, mask: string): Span | undefin
   return at && at[1] > at[0] ? { start: at[0], end: at[1], mask } : undefined;
 }
 
-/** Every span the free-text rules mask in `s`. */
-export function ruleSpans(s: string): Span[] {
+/**
+ * The span of a credential value (group `g` of `m`) under the name `name`: all of it, but for an
+ * Authorization value, whose scheme word stays readable (`Authorization: Bearer ****`).
+ */
+function credentialValueSpan(m: RegExpMatchArray, g: number, name: string): Span | undefined {
+  const span = groupSpan(m, g, MASK);
+  if (!span || !/authorization$/i.test(name)) return span;
+  const scheme = SCHEME_WORD.exec(m[g]!)?.[0].length ?? 0;
+  return span.end - span.start > scheme ? { ...span, start: span.start + scheme } : undefined;
+}
+
+/** Every span the free-text rules mask in `s`; `names` are the credential names masked by name (the list, and configured ones). */
+export function ruleSpans(s: string, names: CredentialNames = BUILT_IN_NAMES): Span[] {
   const spans: Span[] = [];
   const push = (span: Span | undefined) => void (span && spans.push(span));
   if (HAS_AUTHORIZATION.test(s)) {
@@ -209,21 +202,16 @@ export function ruleSpans(s: string): Span[] {
       if (at[1] > at[0] && unmasked(p[g]!)) spans.push({ start: bodyStart + at[0], end: bodyStart + at[1], mask: g === 3 && esc ? `${esc}"${MASK}${esc}"` : MASK });
     }
   }
-  for (const m of s.matchAll(JSON_SECRET)) {
-    const esc = m[1]!;
-    if (m[2] !== undefined) {
-      if (unmasked(m[2])) push(groupSpan(m, 2, MASK));
-    } else push(groupSpan(m, 3, esc ? `${esc}"${MASK}${esc}"` : MASK));
-  }
-  if (HAS_CREDENTIAL_WORD.test(s)) {
-    for (const m of s.matchAll(JSON_CREDENTIAL)) {
-      if (!isCredentialName(m[2]!)) continue;
+  const rules = rulesOf(names);
+  if (rules.hasWord.test(s)) {
+    for (const m of s.matchAll(rules.jsonPair)) {
+      if (!names.hasKey(m[2]!)) continue;
       const esc = m[1]!;
       if (m[3] !== undefined) {
-        if (unmasked(m[3])) push(groupSpan(m, 3, MASK));
+        if (unmasked(m[3])) push(credentialValueSpan(m, 3, m[2]!));
       } else push(groupSpan(m, 4, esc ? `${esc}"${MASK}${esc}"` : MASK));
     }
-    for (const m of s.matchAll(HEADER_LINE)) if (isCredentialName(m[2]!) && unmasked(m[3]!)) push(groupSpan(m, 3, MASK));
+    for (const m of s.matchAll(HEADER_LINE)) if (names.has(m[2]!) && unmasked(m[3]!)) push(credentialValueSpan(m, 3, m[2]!));
   }
   for (const m of s.matchAll(JSON_CARD)) {
     const esc = m[1]!;
@@ -234,14 +222,14 @@ export function ruleSpans(s: string): Span[] {
   }
   if (HAS_CODE_LABEL.test(s)) for (const m of s.matchAll(LABELLED_DIGITS)) push(groupSpan(m, 1, MASK));
   if (s.includes('://')) for (const m of s.matchAll(URL_PASSWORD)) if (unmasked(m[2]!)) push(groupSpan(m, 2, MASK));
-  for (const m of s.matchAll(QUERY_PARAM)) if (unmasked(m[3]!) && isSecretParam(m[2]!)) push(groupSpan(m, 3, MASK));
+  for (const m of s.matchAll(QUERY_PARAM)) if (unmasked(m[3]!) && names.has(m[2]!)) push(groupSpan(m, 3, MASK));
   cardSpans(s, spans);
   return spans;
 }
 
 /** Applies every free-text rule to `s`. */
-export function maskPatterns(s: string): string {
-  return applySpans(s, ruleSpans(s));
+export function maskPatterns(s: string, names: CredentialNames = BUILT_IN_NAMES): string {
+  return applySpans(s, ruleSpans(s, names));
 }
 
 /**

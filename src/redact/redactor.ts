@@ -1,4 +1,5 @@
-import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, isCredentialHeader, isCredentialName, luhnValid, MASK, maskCardNumber, ruleSpans } from './patterns.js';
+import { CARD_NUMBER_KEYS, CODE_LABEL, HAS_CODE_LABEL, luhnValid, MASK, maskCardNumber, ruleSpans } from './patterns.js';
+import { BUILT_IN_NAMES, CredentialNames } from './credential-names.js';
 import { secretForms } from './secret-forms.js';
 import { LiteralSet } from './literal-set.js';
 import { isOwnWord, MIN_FREE_TEXT } from './own-words.js';
@@ -18,9 +19,14 @@ export { MASK } from './patterns.js';
 /** Shortest piece of a secret masked where a cut left it (next to `…`). */
 const MIN_PIECE = 4;
 
-/** Texts at least this long are remembered once masked; at most MEMO_SIZE of them. */
+/**
+ * Texts at least this long are remembered once masked, up to MEMO_BYTES for the texts and their
+ * masked forms together (counted as two bytes a character, what V8 may take): the memo of a proxy
+ * that runs for a day holds a bounded amount whatever the answers' sizes. A text larger than a
+ * quarter of that is masked each time, never remembered.
+ */
 const MEMO_MIN = 512;
-const MEMO_SIZE = 64;
+const MEMO_BYTES = 32 * 1024 * 1024;
 
 /**
  * How deep json() and addFromJson() walk a document: far past the 64 levels any payload reader
@@ -33,8 +39,6 @@ export const CUT_MARK = '…';
 
 /** Keys of a report whose values are xborder's labels (see walk): a case's, a request's method, a check's or finding's status. */
 const LABEL_KEYS = new Set(['endpoint', 'variant', 'authMode', 'method', 'status', 'severity']);
-
-const ALWAYS_MASKED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -137,8 +141,11 @@ interface Compiled {
 export class Redactor {
   private readonly secrets = new Set<string>();
   private compiled: Compiled | undefined;
-  /** Masked long texts (cleared when a secret is added). */
+  /** Masked long texts (cleared when a secret or a name is added), oldest first; their size in memoBytes. */
   private readonly memo = new Map<string, string>();
+  private memoBytes = 0;
+  /** The credential names masked by name: the list (credential-names.ts) and the configuration's own. */
+  private names: CredentialNames = BUILT_IN_NAMES;
   /** Spellings per secret, kept across recompilations (each signed JWT adds a secret mid-run). */
   private readonly formsOf = new Map<string, string[]>();
 
@@ -151,7 +158,24 @@ export class Redactor {
     if (!secret || this.secrets.has(secret)) return;
     this.secrets.add(secret);
     this.compiled = undefined;
+    this.forget();
+  }
+
+  /**
+   * Names the configuration gives a credential (a query-auth name `mkey`, a header-auth name):
+   * masked by name in every view as the list's are, whatever the case (`MKEY=…`, `"Mkey": …`).
+   */
+  addNames(names: Iterable<string>): void {
+    const added = [...names].filter((n) => n !== '' && !this.names.has(n));
+    if (added.length === 0) return;
+    this.names = new CredentialNames([...this.names.configured, ...added]);
+    this.forget();
+  }
+
+  /** Empties the memo (what was masked before may mask differently now). */
+  private forget(): void {
     this.memo.clear();
+    this.memoBytes = 0;
   }
 
   /** Words of xborder's reports beyond the built-in ones (the check ids): never free-text masked. */
@@ -161,7 +185,7 @@ export class Redactor {
   addOwnWords(words: Iterable<string>): void {
     for (const w of words) this.ownWords.add(w.toLowerCase());
     this.compiled = undefined;
-    this.memo.clear();
+    this.forget();
   }
 
   /** A secret free text cannot tell from other words: too short, or one of xborder's own labels. */
@@ -172,6 +196,7 @@ export class Redactor {
   /** Registers every secret `other` knows. */
   absorb(other: Redactor): void {
     for (const w of other.ownWords) this.ownWords.add(w);
+    this.addNames(other.names.configured);
     for (const s of other.secrets) this.add(s);
   }
 
@@ -237,7 +262,7 @@ export class Redactor {
       this.secretSpans(text, c, out);
       this.labelledSpans(text, c, out);
       // A loop, not push(...spans): a big body has more spans than a call takes arguments.
-      for (const span of ruleSpans(text)) out.push(span);
+      for (const span of ruleSpans(text, this.names)) out.push(span);
     };
     const spans: Span[] = [];
     collect(s, spans);
@@ -323,8 +348,15 @@ export class Redactor {
     const known = this.memo.get(s);
     if (known !== undefined) return known;
     const out = this.mask(s).text;
-    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+    const bytes = 2 * (s.length + out.length);
+    if (bytes > MEMO_BYTES / 4) return out;
+    while (this.memoBytes + bytes > MEMO_BYTES) {
+      const [oldest, masked] = this.memo.entries().next().value!;
+      this.memo.delete(oldest);
+      this.memoBytes -= 2 * (oldest.length + masked.length);
+    }
     this.memo.set(s, out);
+    this.memoBytes += bytes;
     return out;
   }
 
@@ -356,7 +388,7 @@ export class Redactor {
           const key = k.toLowerCase();
           if (key === 'cardfields' && isPlainObject(x)) {
             for (const [fk, fv] of Object.entries(x)) if (fk.toLowerCase() !== 'cardid') addValue(fv, depth + 2);
-          } else if (isCredentialName(key)) addValue(x, depth + 1);
+          } else if (this.names.hasKey(k)) addValue(x, depth + 1);
           // A real card number is found in free text by its Luhn digit, which keeps its last 4 readable.
           else if (CARD_NUMBER_KEYS.has(key)) {
             if (!(typeof x === 'string' || typeof x === 'number') || !isCardLike(String(x))) addValue(x, depth + 1);
@@ -411,7 +443,7 @@ export class Redactor {
         put(k, Object.fromEntries(Object.entries(v).map(([fk, fv]) => [fk, fk.toLowerCase() === 'cardid' ? this.walk(fv, depth + 2) : fv == null ? fv : MASK])));
       } else if (CARD_NUMBER_KEYS.has(key) && (typeof v === 'string' || typeof v === 'number')) put(k, maskCardNumber(String(v)));
       // A credential-shaped name (`apiSecret`, `x-hmac-sha256`, `sessionToken`) is masked whatever its value.
-      else if (isCredentialName(key)) put(k, MASK);
+      else if (this.names.hasKey(k)) put(k, MASK);
       else put(k, this.walk(v, depth + 1));
     }
     return out;
@@ -427,11 +459,11 @@ export class Redactor {
     return found.length > 0;
   }
 
-  /** Headers with credentials masked: Authorization, Proxy-Authorization, cookies, credential-shaped names (isCredentialHeader), and any header carrying a registered secret. */
+  /** Headers with credentials masked: every credential name (Authorization, cookies, `x-hmac-sha256`, `X-Auth`, configured names), and any header carrying a registered secret. */
   headers<H extends Record<string, string | string[] | undefined>>(h: H): H {
     const out: Record<string, string | string[] | undefined> = {};
     const one = (name: string, v: string): string => {
-      if (ALWAYS_MASKED_HEADERS.has(name.toLowerCase()) || isCredentialHeader(name) || this.secrets.has(v.trim())) return MASK;
+      if (this.names.has(name) || this.secrets.has(v.trim())) return MASK;
       // A value that carries a registered secret anywhere is hidden whole: its remainder may be a hint.
       return this.carriesSecret(v) ? MASK : this.text(v);
     };

