@@ -122,6 +122,48 @@ describe('xborder decode', () => {
     expect(missing.stderr).toContain('no-such-file.json');
   });
 
+  it('one encoded value (a line that is not JSON) is decoded on its own, and said so', () => {
+    const r = xborder(['decode'], 'Hertzel+12%2C+Tel+Aviv\n');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Not JSON: read as one URL-encoded value and decoded.');
+    expect(r.stdout).toMatch(/^ {2}decoded: Hertzel 12, Tel Aviv$/m);
+    const json = JSON.parse(xborder(['decode', '--json'], 'alex%2540test.com').stdout) as { kind: unknown; payload: unknown; findings: Array<{ severity: string; message: string }> };
+    expect(json.kind).toBeNull();
+    expect(json.payload).toBe('alex@test.com');
+    expect(json.findings.map((f) => f.severity)).toEqual(['info', 'warning']);
+    expect(json.findings[1]!.message).toContain('URL-encoded twice');
+    // By evidence, as in a payload: a phone's leading + is no encoding.
+    const phone = xborder(['decode'], '+4917612345678');
+    expect(phone.stdout).toContain('shown as it is');
+    expect(phone.stdout).not.toContain('decoded:');
+  });
+
+  it('a wholly URL-encoded payload is decoded, said so, and read as usual (its own encoded values decoded once more)', () => {
+    const order = { OrderId: 'GE1', SecondaryShipping: { City: 'Tel+Aviv', Email: 'alextest%40test.com' } };
+    const encoded = encodeURIComponent(JSON.stringify(order));
+    const r = xborder(['decode'], `${encoded}\n`);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('the whole payload was URL-encoded; decoded before reading it');
+    expect(r.stdout).toMatch(/\/SecondaryShipping\/Email\s+│ alextest%40test\.com\s+│ alextest@test\.com/);
+    const json = JSON.parse(xborder(['decode', '--json'], encoded).stdout) as { kind: string; payload: typeof order; findings: Array<{ message: string }> };
+    expect(json.kind).toBe('order');
+    expect(json.payload.SecondaryShipping).toEqual({ City: 'Tel Aviv', Email: 'alextest@test.com' });
+    expect(json.findings[0]!.message).toContain('the whole payload was URL-encoded');
+    // Encoded, it must still be JSON: otherwise the error says both.
+    const broken = xborder(['decode'], '%7B%22OrderId');
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('The whole payload was URL-encoded; decoded, it is not a JSON document.');
+  });
+
+  it('text that starts like JSON, or several lines of text, is still bad input (exit 2)', () => {
+    expect(xborder(['decode'], '{"OrderId": ').code).toBe(2);
+    const lines = xborder(['decode'], 'a b\nc d\n');
+    expect(lines.code).toBe(2);
+    expect(lines.stderr).toContain('one URL-encoded value on a line of its own');
+  });
+
   it('a document nested deeper than any payload is exit 2 with one line, not a crash', () => {
     const doc = `{"OrderId":"GE1","Customer":{"X":${'['.repeat(50000)}${']'.repeat(50000)}}}`;
     for (const args of [['decode'], ['decode', '--json'], ['decode', '--all']]) {

@@ -3,15 +3,19 @@
  * value, by evidence) and prints them as a table (path, raw, decoded, note) followed by the notes or,
  * with --json, `{ "kind", "payload", "findings" }`: the payload's kind (null when none is told), the
  * payload with the values decoded, and the notes as findings. Card data is masked by key
- * (Redactor.json) and every byte passes the output mask.
+ * (Redactor.json) and every byte passes the output mask. A payload whose whole text was URL-encoded
+ * is decoded first and said so; one encoded value (not JSON, on one line) is decoded on its own
+ * (`payload` is then the decoded string, `kind` null).
  */
 import type { Command } from 'commander';
 import type { Finding } from '../../model.js';
+import { readDecodeInput, type DecodeInput } from '../../decode/decode-input.js';
 import { decodePayload, type DecodedValue } from '../../decode/payload-decode.js';
 import { renderDecodeTable } from '../../decode/render-table.js';
-import { terminalWidth } from '../../report/width.js';
+import { renderDecodedValue } from '../../decode/render-value.js';
+import { fitLines, terminalWidth } from '../../report/width.js';
 import { InputError } from '../../errors.js';
-import { readJsonFile, readJsonStdin } from '../../io/parse-json.js';
+import { readInputText, readTextFile } from '../../io/parse-json.js';
 import { Redactor } from '../../redact/redactor.js';
 import { MAX_DEPTH, tooDeepAt } from '../../validation/depth.js';
 import { detectKind } from '../../validation/kinds.js';
@@ -32,7 +36,13 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
   const redactor = new Redactor();
   const output = createOutput({ globals, mask: (s) => redactor.text(s) });
   if (globals.showSecrets) output.warn(SHOW_SECRETS_WARNING);
-  const doc = await readInput(opts.file);
+  const input = await readInput(opts.file);
+  if (input.kind === 'value') {
+    const { raw, decoded, notes } = input;
+    output.out(globals.json ? `${JSON.stringify({ kind: null, payload: decoded, findings: notes }, null, 2)}\n` : `${fitLines(renderDecodedValue(raw, decoded, notes).trimEnd(), width())}\n`);
+    return 0;
+  }
+  const doc = input.doc;
   // Masking and printing recurse; no payload of the interface comes near this depth.
   const deep = tooDeepAt(doc);
   if (deep !== undefined) {
@@ -45,18 +55,27 @@ export async function run(opts: DecodeOptions, cmd: Command): Promise<number> {
   const shownDoc = show(doc);
   const findings = maskFindings(notes, doc, shownDoc);
   if (globals.json) {
-    output.out(`${JSON.stringify({ kind, payload: show(decoded), findings }, null, 2)}\n`);
+    output.out(`${JSON.stringify({ kind, payload: show(decoded), findings: input.wholeEncoded ? [input.wholeEncoded, ...findings] : findings }, null, 2)}\n`);
     return 0;
   }
-  const table = { color: output.color, all: opts.all === true, cart: kind === 'cart', width: terminalWidth(process.stdout, process.env) };
+  // Said once, first: everything below is read from the decoded text.
+  if (input.wholeEncoded) output.out(`${fitLines(`Note: ${input.wholeEncoded.message}.`, width())}\n`);
+  const table = { color: output.color, all: opts.all === true, cart: kind === 'cart', width: width() };
   output.out(renderDecodeTable(maskValues(values, shownDoc, show(decoded)), table, findings));
   return 0;
 }
 
-/** The payload from FILE, or stdin for none or "-". */
-async function readInput(file: string | undefined): Promise<unknown> {
-  if (file !== undefined && file !== '-') return readJsonFile(file);
-  return readJsonStdin('xborder decode - < order.json');
+const width = () => terminalWidth(process.stdout, process.env);
+
+const HOW = 'xborder decode - < order.json, or echo \'Hertzel+12%2C+Tel+Aviv\' | xborder decode';
+
+/** The payload or value from FILE, or stdin for none or "-". */
+async function readInput(file: string | undefined): Promise<DecodeInput> {
+  if (file !== undefined && file !== '-') return readDecodeInput(await readTextFile(file), file);
+  if (process.stdin.isTTY) throw new InputError(`No input: stdin is a terminal. Pipe a JSON payload or one encoded value in (${HOW}).`, '<stdin>');
+  const text = await readInputText(process.stdin, '<stdin>');
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw new InputError(`<stdin>: no input (stdin was empty). Pipe a JSON payload or one encoded value in (${HOW}).`, '<stdin>');
+  return readDecodeInput(text, '<stdin>');
 }
 
 /**
