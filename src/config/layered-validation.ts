@@ -109,7 +109,9 @@ export function layeredProblems(config: XborderConfig, layers: FlagLayer[]): Lay
     if (!owner) continue;
     const dotted = owner.pointer.slice(1).replace(/\//g, '.');
     const got = finding.actual === undefined || finding.actual === 'absent' ? '' : `, got ${quoted(finding.actual)}`;
-    const message = `${owner.origin} (config ${dotted}): ${wordsFor(finding)}${got}`;
+    // The schema's message may end in a suggestion (`; did you mean http://...?`): said after the value.
+    const [said, meant = ''] = wordsFor(finding).split(/(?=; did you mean )/);
+    const message = `${owner.origin} (config ${dotted}): ${said}${got}${meant}`;
     if (!problems.some((p) => p.message === message)) problems.push({ key: dotted, message });
   }
   return problems;

@@ -5,17 +5,21 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { XborderConfig } from '../model.js';
+import { withScheme } from '../http/url.js';
 
 /** Every semantic problem of `config`, as one-line messages. */
 export function semanticProblems(config: XborderConfig, cwd: string): string[] {
   const problems: string[] = [];
   const checkUrl = (where: string, value: string | undefined) => {
     if (!value) return;
+    // `127.0.0.1:8788` does not parse, `localhost:8788` parses with the scheme `localhost:`: both lack http://.
+    const meant = withScheme(value);
+    const fix = meant ? `; did you mean ${meant}?` : '';
     try {
       const url = new URL(value);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`${where}: expected an http:// or https:// URL, got ${JSON.stringify(value)}`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') problems.push(`${where}: expected an http:// or https:// URL, got ${JSON.stringify(value)}${fix}`);
     } catch {
-      problems.push(`${where}: not a valid URL: ${JSON.stringify(value)}`);
+      problems.push(`${where}: not a valid URL: ${JSON.stringify(value)}${fix}`);
     }
   };
   checkUrl('merchant.baseUrl', config.merchant.baseUrl);

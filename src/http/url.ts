@@ -31,3 +31,21 @@ export function urlPath(url: string): string {
     return url;
   }
 }
+
+/**
+ * The URL meant by a value typed without its scheme (`127.0.0.1:8788`, `shop.example.com/api`):
+ * `http://` for this machine (a local mock server), `https://` for any other host, as the platform
+ * calls merchants. Undefined when the value has a scheme already, holds user info (never echoed
+ * into a message) or names no host even so.
+ */
+export function withScheme(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.includes('@') || /\s/.test(text)) return undefined;
+  try {
+    const url = new URL(`http://${text.replace(/^\/+/, '')}`);
+    if (!url.hostname || !/[.:]|^localhost$/i.test(url.host)) return undefined;
+    return `${isLoopbackHost(url.hostname) ? 'http' : 'https'}://${text.replace(/^\/+/, '')}`;
+  } catch {
+    return undefined;
+  }
+}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { AjvError } from './compiled.js';
 import { packageRoot } from '../samples/package-root.js';
 import { closestName } from '../did-you-mean.js';
+import { withScheme } from '../http/url.js';
 import { parsePointer } from './pointer.js';
 
 type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode };
@@ -36,7 +37,8 @@ export function configMessage(error: AjvError, value: unknown): string | undefin
     return `must be one of: ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   }
   if (error.keyword === 'pattern' && /url$/i.test(error.instancePath)) {
-    return 'must be a URL that starts with http:// or https:// and names a host, such as https://shop.example.com';
+    const meant = typeof value === 'string' ? withScheme(value) : undefined;
+    return `must be a URL that starts with http:// or https:// and names a host, such as https://shop.example.com${meant ? `; did you mean ${meant}?` : ''}`;
   }
   if (error.keyword === 'type' && /Ms$/.test(error.instancePath) && typeof value === 'string') {
     // The value is quoted only when it is plainly a duration: a config error never echoes a value
