@@ -1,18 +1,25 @@
 /**
  * `${NAME}` references in string values of the config file, replaced from the environment.
  * Missing variables are collected (not thrown one by one) so the user sees every problem at once.
+ * The values substituted are masked in every output, except those that went only into the ids of
+ * the interface (merchantGUID, a cart token), which are no credentials and stay visible as
+ * docs/security.md says: a GUID exported as XB_MERCHANT_GUID is shown like one written in the file.
  */
 
 /** Result of interpolation: the new document, problems, and the values substituted (secrets to mask). */
 export interface Interpolated {
   value: unknown;
   problems: string[];
+  /** The values substituted anywhere but the visible ids: secrets to mask. */
   substituted: string[];
   /** Which variable gave which value: reproductions write `${NAME}` where the value was. */
   references: { name: string; value: string }[];
 }
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** Where a value is an id of the interface, not a credential (a merchant of `merchants` included). */
+const VISIBLE_ID = /^(?:\/merchants\/\d+)?\/(?:merchantGUID|merchant\/cartToken|merchant\/carts\/\d+)$/;
 
 /** Replaces `${NAME}` in every string of `doc` (deeply); never mutates `doc`. */
 export function interpolateEnv(doc: unknown, env: Record<string, string | undefined>): Interpolated {
@@ -28,7 +35,7 @@ export function interpolateEnv(doc: unknown, env: Record<string, string | undefi
           return whole;
         }
         if (found !== '') {
-          substituted.push(found);
+          if (!VISIBLE_ID.test(path)) substituted.push(found);
           references.push({ name, value: found });
         }
         return found;

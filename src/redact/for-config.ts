@@ -9,6 +9,7 @@ import type { XborderConfig } from '../model.js';
 import { configuredCredentialNames, isCredentialKey, isCredentialName } from './credential-names.js';
 import { isPlainObject, Redactor } from './redactor.js';
 import { DEFAULT_CONFIG_FILE, discoverConfigFile } from '../config/discover.js';
+import { interpolateEnv } from '../config/interpolate.js';
 
 /** The proxy variables send() reads; their passwords are secrets even though no config names them. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
@@ -112,7 +113,15 @@ export function redactorForSources(sources: ConfigSources): Redactor {
       const text = readFileSync(file, 'utf8');
       // An unset variable leaves nothing to mask (its `${NAME}` reference is no secret: messages name it).
       const interpolate = (s: string) => s.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_whole, name: string) => sources.env[name] ?? '');
-      for (const m of text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) out.push(sources.env[m[1]!] ?? '');
+      let doc: unknown;
+      try {
+        doc = JSON.parse(text);
+      } catch {
+        doc = undefined;
+      }
+      // Every referenced value, as the loader masks them: a GUID or cart token alone stays visible (interpolate.ts).
+      if (doc === undefined) for (const m of text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) out.push(sources.env[m[1]!] ?? '');
+      else out.push(...interpolateEnv(doc, sources.env).substituted);
       const visit = (v: unknown, key: string | undefined, depth: number): void => {
         if (depth > MAX_DEPTH) return;
         if (typeof v === 'string') {
@@ -127,7 +136,7 @@ export function redactorForSources(sources: ConfigSources): Redactor {
           }
         }
       };
-      visit(JSON.parse(text), undefined, 0);
+      visit(doc, undefined, 0);
     }
   } catch {
     // Unreadable or not JSON: the loader reports that; the references found so far are kept.

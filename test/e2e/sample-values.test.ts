@@ -82,6 +82,17 @@ describe('sample values sent to a merchant that is not the reference merchant', 
     expect(lines[0]).not.toContain('cart token');
   });
 
+  it('a GUID from an ${ENV} reference is shown, not masked: GUIDs are no credentials (docs/security.md)', async () => {
+    const dir = dirWith({ merchantGUID: '${XB_MERCHANT_GUID}', merchant: { baseUrl: storeUrl, cartToken: '${XB_CART}', cartMethods: ['POST'] }, auth: [{ mode: 'header', name: 'X-Key', value: '${XB_KEY}' }], timeoutMs: 5000 });
+    const r = await runCli(['check-cart', '--no-save', '-v'], { cwd: dir, env: { XB_MERCHANT_GUID: SAMPLE_GUID, XB_CART: 'store-cart-9', XB_KEY: 'key-Secret-71c3' } });
+    const text = (r.stdout + r.stderr).replace(/\s+/g, ' ');
+    expect(text).toContain(`the sample MerchantGUID ${SAMPLE_GUID}`);
+    expect(text).not.toContain('MerchantGUID ****');
+    // The cart token stays visible too; the credential from the environment does not.
+    expect(text).toContain('store-cart-9');
+    expect(text).not.toContain('key-Secret-71c3');
+  });
+
   it('nothing with the merchant\'s own values', async () => {
     const dir = dirWith({ merchantGUID: 'a1b2c3d4-0000-4000-8000-00000000abd2', merchant: { baseUrl: storeUrl, cartToken: 'store-cart-1' }, auth: [{ mode: 'none' }], timeoutMs: 5000 });
     const r = await runCli(['check-cart', '--no-save'], { cwd: dir });
