@@ -301,9 +301,10 @@ export interface XborderConfig {
   envReferences?: { name: string; value: string }[];
   /**
    * The commands the config file sets that are in force (no flag or XBORDER_* variable replaced
-   * them), as written in `file` (its absolute path): they run only with the user's consent.
+   * them), as written in `file` (its absolute path; `label` as the user knows it): they run only
+   * with the user's consent.
    */
-  fileCommands?: { file: string; commands: ConfigCommand[] };
+  fileCommands?: { file: string; label: string; commands: ConfigCommand[] };
 }
 
 /** A command a configuration file sets: its setting (`merchant.newCart.command`) and its text as written. */

@@ -53,7 +53,7 @@ export async function settleCommandConsent(session: Session, allowFlag: unknown,
   const { state } = await readAllowedCommands(process.env);
   const decision = consentDecision({ missing: notAllowed(state, realFile, from.commands), allowedForRun: false, terminal: inTerminal() });
   if (decision.kind === 'run') return;
-  const label = session.config.source ?? from.file;
+  const { label } = from;
   if (decision.kind === 'ask' && (await ask(session, label, decision.missing))) {
     const path = await recordAllowedCommands(realFile, decision.missing, process.env);
     session.output.err(`Allowed; recorded in ${escapeControls(path)}\n`);

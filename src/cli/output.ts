@@ -13,6 +13,11 @@ export interface GlobalOptions {
   /** --quiet: only the failures and the summary line. */
   quiet?: boolean;
   showSecrets?: boolean;
+  /**
+   * Not a flag: the wizard's runs read a private copy of the user's config file (`config`), which
+   * stands for this one; consent to the commands it sets is this file's (config/consent.ts).
+   */
+  commandsOf?: string;
 }
 
 /** Where a command writes; all text is masked before it leaves. */

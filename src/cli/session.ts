@@ -51,7 +51,7 @@ export async function openSession(opts: Record<string, unknown>, cmd: Command, n
   // Until the config is loaded, the run's redactor knows what its sources hold: a config error that
   // quotes an ${ENV} value, a proxy password or a URL key is masked by the top-level handler.
   bindRunRedactor(redactorForSources({ file: globals.config, cwd: process.cwd(), env: process.env, flags: { ...flags } }), { showSecrets: globals.showSecrets });
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, credentialsUnused: needs.sendsNothing === true });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, credentialsUnused: needs.sendsNothing === true, commandsOf: globals.commandsOf });
   return sessionFor(globals, config);
 }
 

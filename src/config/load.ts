@@ -45,6 +45,11 @@ export interface LoadConfigOptions {
    * (value, password, secret, username) is no error; the reference stays as written.
    */
   credentialsUnused?: boolean;
+  /**
+   * The config file the commands are consented for, when the file read stands for another (the
+   * wizard's private copy of the user's file): consent is the user's file's, never the copy's.
+   */
+  commandsOf?: string;
 }
 
 /** Where an unset variable is no error for a command that sends nothing: the credentials of `auth`. */
@@ -83,7 +88,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     // A command the file sets runs only with the user's consent, unless a flag or variable replaced it.
     const envGiven = flagsFromEnv(options.env);
     const commands = commandsInForce(raw, (flag) => envGiven[flag] !== undefined || options.flags?.[flag] !== undefined);
-    if (commands.length > 0) config.fileCommands = { file, commands };
+    if (commands.length > 0) config.fileCommands = options.commandsOf === undefined ? { file, label, commands } : { file: resolve(options.cwd, options.commandsOf), label: options.commandsOf, commands };
   }
 
   const fileProblems = problems.length;

@@ -116,7 +116,11 @@ describe('what the loader tells of a config file\'s trust and commands', () => {
     const dir = dirWith(newCart);
     const config = await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok' } });
     expect(config.merchant.newCart?.command).toBe('echo tok');
-    expect(config.fileCommands).toEqual({ file: join(dir, 'xborder.config.json'), commands: [{ setting: 'merchant.newCart.command', command: 'echo ${XB_TOKEN}' }] });
+    expect(config.fileCommands).toEqual({ file: join(dir, 'xborder.config.json'), label: 'xborder.config.json', commands: [{ setting: 'merchant.newCart.command', command: 'echo ${XB_TOKEN}' }] });
+    // The wizard's private copy stands for the user's file: consent is that file's.
+    const copy = dirWith(newCart);
+    const viaCopy = await loadConfig({ cwd: dir, file: join(copy, 'xborder.config.json'), env: { XB_TOKEN: 'tok' }, commandsOf: 'xborder.config.json' });
+    expect(viaCopy.fileCommands).toEqual({ file: join(dir, 'xborder.config.json'), label: 'xborder.config.json', commands: [{ setting: 'merchant.newCart.command', command: 'echo ${XB_TOKEN}' }] });
     expect((await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok', XBORDER_NEW_CART: 'echo mine' } })).fileCommands).toBeUndefined();
     expect((await loadConfig({ cwd: dir, env: { XB_TOKEN: 'tok' }, flags: { newCart: 'echo mine' } })).fileCommands).toBeUndefined();
     expect((await loadConfig({ cwd: dirWith({}), env: {} })).fileCommands).toBeUndefined();

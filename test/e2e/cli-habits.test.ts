@@ -88,8 +88,10 @@ describe('command-line habits', () => {
 
   it('finds xborder.config.json from a subdirectory, up to the repository root and no further', async () => {
     const root = mkdtempSync(join(tmpdir(), 'xb-discover-'));
-    // Discovery walks up only inside a repository (config-discovery.test.ts: never outside one).
+    // Discovery walks up only inside a repository of the user's own, a .git holding HEAD
+    // (config-discovery.test.ts: never outside one, never for an empty planted .git).
     mkdirSync(join(root, '.git'));
+    writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     writeFileSync(join(root, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, merchant: { baseUrl: 'http://127.0.0.1:9', countryCode: 'CH' } }));
     const repo = join(root, 'repo');
     const deep = join(repo, 'src', 'deep');
@@ -100,13 +102,14 @@ describe('command-line habits', () => {
     expect(fromDeep.stdout).toContain('countryCode=CH');
     // A repository root stops the walk: its parent's configuration is another project's.
     mkdirSync(join(repo, '.git'));
+    writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     const stopped = await runCli(['check-cart', '--json', '--no-save', '--no-negative'], { cwd: deep, timeoutMs: 30_000 });
     expect(stopped.code).toBe(2);
     expect(stopped.stderr).toMatch(/No merchant URL/);
   });
 
   it('every command has Examples in its help', async () => {
-    const commands = ['check', 'check-cart', 'post-order', 'checks', 'decode', 'completion', 'demo', 'fuzz', 'samples', 'samples list', 'samples show', 'runs', 'init', 'send', 'mock', 'mock merchant', 'mock platform', 'gift-card', 'gift-card validate', 'platform', 'platform list', 'platform call', 'wizard', 'validate'];
+    const commands = ['check', 'check-cart', 'post-order', 'checks', 'decode', 'completion', 'demo', 'fuzz', 'samples', 'samples list', 'samples show', 'runs', 'init', 'allow', 'send', 'mock', 'mock merchant', 'mock platform', 'gift-card', 'gift-card validate', 'platform', 'platform list', 'platform call', 'wizard', 'validate'];
     for (const command of commands) {
       const r = spawnSync(process.execPath, [BIN, 'help', ...command.split(' ')], { encoding: 'utf8' });
       expect(r.stdout, command).toMatch(/\nExamples:\n {2}\S/);

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfig } from '../../src/config/defaults.js';
+import { defaultConfig, SAMPLE_CART_TOKEN, SAMPLE_MERCHANT_GUID } from '../../src/config/defaults.js';
 import { startMockMerchant, type MockMerchantServer } from '../../src/mock/merchant/server.js';
 import { curlNewCart } from '../helpers/new-cart-curl.js';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
@@ -213,6 +213,33 @@ describe('in a terminal, xborder shows the command and asks once', () => {
     const again = await postOrder(dir, state);
     expect(notRunLines(again.stderr)).toEqual([]);
     expect(existsSync(marker)).toBe(true);
+  }, 150_000);
+
+  it('the wizard\'s runs ask for the user\'s file, never its private copy, and record the consent for it', async () => {
+    const marker = join(tempDir('xb-consent-marker-'), 'ran');
+    const { dir, config } = project(marker);
+    // A configuration that settles every question of a cart check, so the wizard goes straight to it.
+    const settled = JSON.parse(readFileSync(config, 'utf8'));
+    Object.assign(settled, { merchantGUID: SAMPLE_MERCHANT_GUID });
+    Object.assign(settled.merchant, { cartToken: SAMPLE_CART_TOKEN, countryCode: 'DE', currencyCode: 'EUR', payments: 'merchant' });
+    writeFileSync(config, JSON.stringify(settled));
+    const state = stateHome();
+    const r = await runInPty(['wizard'], [
+      { expect: 'What do you want to do?' }, { send: '\r' },
+      { expect: 'Which checks?' }, { send: '\u001b[B' }, { send: '\r' },
+      { expect: 'xborder.config.json runs this command with your rights:' },
+      ...answer('Allow xborder to run it, now and in later runs?', 'y'),
+      { expect: 'Allowed; recorded in' },
+      { expect: 'GetCheckoutCartInfo' },
+      ...answer('Do something else?'),
+    ], { cwd: dir, env: { XDG_STATE_HOME: state }, timeoutSec: 60 });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.exitCode).toBe(0);
+    // The question names the user's file, never the wizard's private copy.
+    expect(r.output).not.toContain('xborder-wizard-');
+    expect(existsSync(marker)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(join(state, 'xborder', 'allowed-commands.json'), 'utf8')).files)).toEqual([config]);
   }, 150_000);
 
   it('no (the default): not run, the line said, nothing recorded', async () => {

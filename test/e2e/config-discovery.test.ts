@@ -16,6 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { ALLOW_COMMANDS } from '../helpers/store-project.js';
+import { runInPty } from '../wizard/pty.js';
 
 const PROBE = 'probe-value-3f9a0c71';
 const servers: RecordingServer[] = [];
@@ -198,6 +199,17 @@ describe('config discovery', () => {
     expect([0, 1]).toContain(named.code);
     expect(named.stderr).toContain('warning: xborder.config.json belongs to another user (uid 65534; you are uid 0), and a configuration runs its commands');
     expect(existsSync(marker)).toBe(true);
+  });
+
+  it('the wizard holds the working directory\'s config to the same rules: one every user may write is refused before any question', async () => {
+    const dir = freshRoot();
+    const merchant = await server();
+    plantConfig(dir, merchant.url, join(dir, 'command-ran'));
+    chmodSync(join(dir, 'xborder.config.json'), 0o666);
+    const r = await runInPty(['wizard'], [], { cwd: dir, timeoutSec: 30 });
+    expect(r.exitCode).toBe(2);
+    expect(r.output).toContain('xborder: xborder.config.json may be written by every user of this machine (mode 0666), so xborder does not use it');
+    expect(r.output).not.toContain('What do you want to do?');
   });
 
   it('openapi needs no credential variables; commands that send still do', async () => {

@@ -24,7 +24,8 @@ import type { Prompter } from '../../wizard/prompter.js';
 import type { WizardContext } from '../../wizard/questions.js';
 import type { GlobalOptions } from '../output.js';
 import { canPrompt, createPrompter } from '../prompts.js';
-import { openSession, sessionFor } from '../session.js';
+import { openSession, sessionFor, warnDistrustedConfig } from '../session.js';
+import { distrustMessage, distrustOf } from '../../config/ownership.js';
 
 /** Runs the wizard; resolves with the exit code of the last task run. */
 export async function run(_opts: unknown, cmd: Command): Promise<number> {
@@ -63,7 +64,11 @@ function maskingPrompter(prompter: Prompter, redactor: Redactor): Prompter {
   };
 }
 
-/** The config file as the draft's starting point (an empty one when there is none). */
+/**
+ * The config file as the draft's starting point (an empty one when there is none). The working
+ * directory's file is held to the rules of discovery: another user's, or one every user may write,
+ * is refused (named with --config, it is warned about).
+ */
 async function loadDraft(configFlag: string | undefined): Promise<Draft> {
   const file = configFlag ?? DEFAULT_CONFIG_FILE;
   const path = resolve(file);
@@ -71,6 +76,9 @@ async function loadDraft(configFlag: string | undefined): Promise<Draft> {
     if (configFlag) throw new InputError(`Configuration file ${file} does not exist.`, file);
     return newDraft({}, file, false);
   }
+  const distrust = distrustOf(path);
+  if (distrust && !configFlag) throw new InputError(distrustMessage(file, distrust, false), file);
+  if (distrust) warnDistrustedConfig(distrustMessage(file, distrust, true));
   const doc = await readJsonFile(path);
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new InputError(`${file}: the configuration must be a JSON object.`, file);
   return newDraft(doc as ConfigDoc, file, true);
@@ -119,7 +127,7 @@ async function withDraftRun(draft: Draft, globals: GlobalOptions, fn: (cmd: Comm
     const saved = new Map(Object.keys(draft.secrets).map((name) => [name, process.env[name]]));
     Object.assign(process.env, draft.secrets);
     try {
-      return await fn(commandView({ ...globals, config: file }));
+      return await fn(commandView({ ...globals, config: file, commandsOf: draft.file }));
     } catch (error) {
       if (error instanceof ConfigError) throw new ConfigError(error.problems, `${draft.file} (with the wizard's answers)`);
       throw error;
