@@ -54,6 +54,17 @@ export function commandsOf(doc: unknown): ConfigCommand[] {
 }
 
 /**
+ * Every command a parsed config file sets: the top level's and each `merchants` entry's (an entry's
+ * `merchant.newCart` replaces the top level's for its runs), each distinct command once. What
+ * `xborder allow` records.
+ */
+export function everyCommandOf(doc: unknown): ConfigCommand[] {
+  const entries = at(doc, ['merchants']);
+  const all = [doc, ...(Array.isArray(entries) ? entries : [])].flatMap((d) => commandsOf(d));
+  return all.filter((c, i) => all.findIndex((o) => o.setting === c.setting && o.command === c.command) === i);
+}
+
+/**
  * The commands of the file that are in force: those no flag or `XBORDER_*` variable replaced
  * (`overridden` holds the flag keys that were given).
  */

@@ -98,17 +98,18 @@ export function notAllowed(state: AllowedCommands, realFile: string, commands: C
 }
 
 /**
- * Records that the user allows `commands` from the config file at real path `realFile`: each
- * replaces what was allowed under its setting before (the command it was before is no longer allowed);
- * the file's other settings keep theirs. Written through
+ * Records that the user allows `commands` from the config file at real path `realFile`, beside what
+ * was allowed from it before (a file of many merchants may set one command per merchant; a changed
+ * command has another digest and needs its own allow). Written through
  * the one writer (whole or not at all, 0600, never through a link), in a folder made 0700. Returns
  * the state file's path. A state file that cannot be used is an InputError naming it (exit 2).
  */
 export async function recordAllowedCommands(realFile: string, commands: ConfigCommand[], env: Record<string, string | undefined>, now = new Date()): Promise<string> {
   const { state, problem } = await readAllowedCommands(env);
   if (problem) throw new InputError(`Cannot record the allowance: ${problem}. Remove it (it only holds what you allowed) and allow again.`);
-  const kept = (Object.hasOwn(state.files, realFile) ? state.files[realFile]!.commands : []).filter((a) => !commands.some((c) => c.setting === a.setting));
-  state.files[realFile] = { commands: [...kept, ...commands.map((c) => ({ setting: c.setting, sha256: commandDigest(c) }))], allowedAt: now.toISOString() };
+  const allowed = commands.map((c) => ({ setting: c.setting, sha256: commandDigest(c) }));
+  const kept = (Object.hasOwn(state.files, realFile) ? state.files[realFile]!.commands : []).filter((a) => !allowed.some((c) => c.setting === a.setting && c.sha256 === a.sha256));
+  state.files[realFile] = { commands: [...kept, ...allowed], allowedAt: now.toISOString() };
   const dir = stateDirectory(env);
   const path = join(dir, ALLOWED_COMMANDS_FILE);
   try {

@@ -1,7 +1,7 @@
 /** The commands a config file sets: found as written, those a flag replaced left out, marked when not allowed, each digest the sha256 of its text. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commandDigest, commandsInForce, commandsOf, refuseCommand } from '../../src/config/commands.js';
+import { commandDigest, commandsInForce, commandsOf, everyCommandOf, refuseCommand } from '../../src/config/commands.js';
 import { defaultConfig } from '../../src/config/defaults.js';
 
 const doc = { merchant: { newCart: { command: 'curl -s -X POST "${SHOP}/new-cart"', timeoutMs: 5000 } } };
@@ -13,6 +13,15 @@ describe('config commands', () => {
     expect(commandsOf({ merchant: { newCart: { command: 42 } } })).toEqual([]);
     expect(commandsOf([])).toEqual([]);
     expect(commandsOf(null)).toEqual([]);
+  });
+
+  it('every command of a file: the top level\'s and each merchants entry\'s, each once', () => {
+    const file = { ...doc, merchants: [{ name: 'a', merchant: { newCart: { command: 'echo a' } } }, { name: 'b' }, { name: 'c', merchant: { newCart: { command: 'echo a' } } }, 'junk'] };
+    expect(everyCommandOf(file)).toEqual([
+      { setting: 'merchant.newCart.command', command: 'curl -s -X POST "${SHOP}/new-cart"' },
+      { setting: 'merchant.newCart.command', command: 'echo a' },
+    ]);
+    expect(everyCommandOf({ merchants: 'x' })).toEqual([]);
   });
 
   it('a command that --new-cart or XBORDER_NEW_CART replaces is the user\'s own, not the file\'s', () => {

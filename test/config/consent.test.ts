@@ -54,15 +54,14 @@ describe('recording and reading consent', () => {
     expect(notAllowed(state, '/p/xborder.config.json', [{ setting: 'other.command', command: 'echo a' }])).toHaveLength(1);
   });
 
-  it('allowing a changed command replaces the one allowed before under its setting', async () => {
+  it('allowing another command of a file keeps what was allowed (one command per merchant), once each', async () => {
     const env = stateEnv();
     await recordAllowedCommands('/p/c.json', [cmd('echo a')], env);
-    await recordAllowedCommands('/p/c.json', [cmd('echo b')], env);
-    await recordAllowedCommands('/q/c.json', [cmd('echo a')], env);
+    await recordAllowedCommands('/p/c.json', [cmd('echo b'), cmd('echo a')], env);
     const { state } = await readAllowedCommands(env);
-    expect(notAllowed(state, '/p/c.json', [cmd('echo b')])).toEqual([]);
-    expect(notAllowed(state, '/p/c.json', [cmd('echo a')])).toEqual([cmd('echo a')]);
-    expect(notAllowed(state, '/q/c.json', [cmd('echo a')])).toEqual([]);
+    expect(notAllowed(state, '/p/c.json', [cmd('echo a'), cmd('echo b')])).toEqual([]);
+    expect(notAllowed(state, '/p/c.json', [cmd('echo c')])).toEqual([cmd('echo c')]);
+    expect(state.files['/p/c.json']!.commands).toHaveLength(2);
   });
 
   it('a state file every user may write consents to nothing, and allow refuses to build on it', async () => {

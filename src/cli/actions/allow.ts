@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
-import { commandDigest, commandsOf } from '../../config/commands.js';
+import { commandDigest, everyCommandOf } from '../../config/commands.js';
 import { recordAllowedCommands } from '../../config/consent.js';
 import { DEFAULT_CONFIG_FILE, discoverConfigFile } from '../../config/discover.js';
 import { defaultConfig } from '../../config/defaults.js';
@@ -43,7 +43,7 @@ export async function run(file: string | undefined, cmd: Command): Promise<numbe
   const globals = cmd.optsWithGlobals() as GlobalOptions;
   const { output } = sessionFor(globals, defaultConfig());
   const { path, label } = configFile(file ?? globals.config);
-  const commands = commandsOf(await readJsonFile(path, 'configuration'));
+  const commands = everyCommandOf(await readJsonFile(path, 'configuration'));
   const real = await realpath(path);
   const state = commands.length > 0 ? await recordAllowedCommands(real, commands, process.env) : undefined;
   if (globals.json) {
