@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import type { XborderConfig } from '../../model.js';
+import type { RunResult, XborderConfig } from '../../model.js';
 import { defaultConfig } from '../../config/defaults.js';
 import { startMockMerchant } from '../../mock/merchant/server.js';
 import { startMockPlatform } from '../../mock/platform/server.js';
@@ -73,6 +73,22 @@ async function issueCart(url: string, command: string): Promise<string> {
   throw new CartCommandError(`merchant.newCart.command ${JSON.stringify(command)} failed after ${ranMs} ms; it must print one fresh cart token on stdout. Its stderr: ${why}`, `merchant.newCart.command failed after ${ranMs} ms: ${why}`);
 }
 
+/**
+ * The demo's failures come without a reproduction: its merchant, that merchant's port and the
+ * secrets made up for the run end with the demo, so a reproduce.sh or a curl command would send to
+ * nothing, with credentials nobody has. No script is saved and no command shown; the report says so
+ * once, with the two commands that replay the fault against a merchant that stays (a store fault
+ * needs the store's fresh carts, as in docs/mock.md).
+ */
+export function withoutReproductions(run: RunResult, fault: string | undefined): RunResult {
+  if (!run.cases.some((c) => c.curl !== undefined || c.reproduce !== undefined)) return run;
+  const store = /\bstore mode\b/.test(resolveFault(fault)?.description ?? '');
+  const serve = `xborder mock merchant${store ? ' --store' : ''} --port 8787${fault ? ` --fault ${fault}` : ''}`;
+  const check = `xborder check --merchant-url http://127.0.0.1:8787${store ? " --new-cart 'curl -sX POST http://127.0.0.1:8787/xborder/new-cart'" : ''}`;
+  const notice = `No reproduce.sh or curl for the demo's failures: its merchant, port and made-up secrets end with the demo. To replay them, run \`${serve}\` in a second terminal, then \`${check}\`.`;
+  return { ...run, cases: run.cases.map(({ curl: _curl, reproduce: _reproduce, ...c }) => c), notices: [...(run.notices ?? []), notice] };
+}
+
 /** How the demo shows the `slow` fault: the merchant answers after answerMs, past the timeout. */
 const SLOW_FAULT = { answerMs: 750, timeoutMs: 500 };
 
@@ -115,7 +131,7 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
     }
     // The merchant run's headlines (refused credentials, a merchant that stopped), partial mark and
     // modes stay; the cases and the summary are the merged ones.
-    const run = { ...merchantRun, ...toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks))) };
+    const run = withoutReproductions({ ...merchantRun, ...toRunResult(applySelection([...merchantRun.cases, ...giftCards], parseSelection(opts.checks, opts.excludeChecks))) }, opts.fault);
     const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: 'demo' });
     await writeReports(session, shown, opts.junit, opts.html);
     await writeGithub(session, shown, 'demo', opts);
