@@ -68,6 +68,9 @@ const orderChecks = (r: CliResult) => (JSON.parse(r.stdout) as Report).cases.fin
 /** Whether the order was sent on a cart from the command and accepted: every check of its case passed. */
 const orderPassed = (r: CliResult) => orderChecks(r).length > 1 && orderChecks(r).every((k) => k.status === 'passed');
 
+/** The config files the state under `state` holds an allowance for. */
+const recordedFiles = (state: string) => Object.keys(JSON.parse(readFileSync(join(state, 'xborder', 'allowed-commands.json'), 'utf8')).files);
+
 /** The one line a run says for a command it did not run. */
 const notRunLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('not run: '));
 
@@ -208,7 +211,7 @@ describe('in a terminal, xborder shows the command and asks once', () => {
     expect(r.error).toBeNull();
     expect(r.exitCode).toBe(0);
     expect(existsSync(marker)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(join(state, 'xborder', 'allowed-commands.json'), 'utf8')).files)).toEqual([config]);
+    expect(recordedFiles(state)).toEqual([config]);
     rmSync(marker);
     const again = await postOrder(dir, state);
     expect(notRunLines(again.stderr)).toEqual([]);
@@ -239,7 +242,7 @@ describe('in a terminal, xborder shows the command and asks once', () => {
     // The question names the user's file, never the wizard's private copy.
     expect(r.output).not.toContain('xborder-wizard-');
     expect(existsSync(marker)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(join(state, 'xborder', 'allowed-commands.json'), 'utf8')).files)).toEqual([config]);
+    expect(recordedFiles(state)).toEqual([config]);
   }, 150_000);
 
   it('no (the default): not run, the line said, nothing recorded', async () => {

@@ -9,11 +9,11 @@
  * it (`config: ../../xborder.config.json`), with --quiet and --json too. `openapi` sends nothing, so
  * an unset credential variable does not stop it.
  */
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server.js';
 import { ALLOW_COMMANDS } from '../helpers/store-project.js';
 import { runInPty } from '../wizard/pty.js';
@@ -47,6 +47,15 @@ async function server(): Promise<RecordingServer> {
  */
 const postOrder = (cwd: string, extra: string[] = []) => runCli(['post-order', '--no-save', ...extra], { cwd, env: { XB_PROBE: PROBE, ...ALLOW_COMMANDS } });
 
+/** The planted config was not used: no merchant URL (exit 2), no `config:` line, its command never ran, nothing sent. */
+function expectUnused(result: CliResult, marker: string, merchant: RecordingServer): void {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).toMatch(/No merchant URL/);
+  expect(result.stderr).not.toContain('config: ');
+  expect(existsSync(marker)).toBe(false);
+  expect(merchant.received).toEqual([]);
+}
+
 /** A git directory at `dir` as `git init` leaves it: a folder holding HEAD. */
 function gitDir(dir: string): string {
   mkdirSync(dir, { recursive: true });
@@ -66,12 +75,7 @@ describe('config discovery', () => {
     plantConfig(root, merchant.url, marker);
     const work = join(root, 'downloads', 'project');
     mkdirSync(work, { recursive: true });
-    const result = await postOrder(work);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/No merchant URL/);
-    expect(result.stderr).not.toContain('config: ');
-    expect(existsSync(marker)).toBe(false);
-    expect(merchant.received).toEqual([]);
+    expectUnused(await postOrder(work), marker, merchant);
   });
 
   it('a repository stops the walk: a config planted above the repository is not used', async () => {
@@ -123,16 +127,13 @@ describe('config discovery', () => {
     plantConfig(shared, merchant.url, marker);
     const work = join(shared, 'victim', 'work');
     mkdirSync(work, { recursive: true });
-    const result = await postOrder(work);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/No merchant URL/);
-    expect(result.stderr).not.toContain('config: ');
-    expect(existsSync(marker)).toBe(false);
-    expect(merchant.received).toEqual([]);
-    // Nor a .git folder without HEAD, nor a gitdir file naming nothing.
+    expectUnused(await postOrder(work), marker, merchant);
+    // Nor a gitdir file naming nothing, nor a .git folder without HEAD.
     writeFileSync(join(shared, '.git'), 'gitdir: /nowhere\n');
-    expect((await postOrder(work)).stderr).toMatch(/No merchant URL/);
-    expect(existsSync(marker)).toBe(false);
+    expectUnused(await postOrder(work), marker, merchant);
+    rmSync(join(shared, '.git'));
+    mkdirSync(join(shared, '.git'));
+    expectUnused(await postOrder(work), marker, merchant);
   });
 
   it.runIf(asRoot)('a .git folder with HEAD that another user owns makes no repository (as root: chown to 65534)', async () => {
@@ -144,11 +145,7 @@ describe('config discovery', () => {
     chownSync(join(shared, 'xborder.config.json'), OTHER_UID, OTHER_UID);
     const work = join(shared, 'victim', 'work');
     mkdirSync(work, { recursive: true });
-    const result = await postOrder(work);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/No merchant URL/);
-    expect(existsSync(marker)).toBe(false);
-    expect(merchant.received).toEqual([]);
+    expectUnused(await postOrder(work), marker, merchant);
   });
 
   it('a config found that every user may write is refused (exit 2, naming it and the fix), in a parent or the working directory; named with --config it is warned about and used', async () => {
