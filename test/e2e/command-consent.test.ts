@@ -112,6 +112,10 @@ describe('a configuration\'s commands need consent', () => {
     expect(Object.keys(recorded.files)).toEqual([config]);
     expect(recorded.files[config].commands).toEqual([{ setting: 'merchant.newCart.command', sha256: createHash('sha256').update(newCartCommand(marker)).digest('hex') }]);
     expect(readdirSync(dir)).toEqual(['xborder.config.json']);
+    // Allowing again changes nothing; --json says the same as a document.
+    const json = await runCli(['allow', '--json'], { cwd: dir, env: { XDG_STATE_HOME: state } });
+    expect(JSON.parse(json.stdout)).toEqual({ file: config, allowed: [{ setting: 'merchant.newCart.command', command: newCartCommand(marker), sha256: recorded.files[config].commands[0].sha256 }], state: file });
+    expect(JSON.parse(readFileSync(file, 'utf8')).files[config].commands).toEqual(recorded.files[config].commands);
 
     const run = await postOrder(dir, state);
     expect(notRunLines(run.stderr)).toEqual([]);
