@@ -152,3 +152,22 @@ export function harEntry(exchange: Exchange, started: Date, mask: HarMask, wire?
 export function harDocument(entries: HarEntry[], version: string): HarDocument {
   return { log: { version: '1.2', creator: { name: 'xborder', version }, entries } };
 }
+
+/** Where the entries of a HAR written as it grows go: between `opening` and `closing`. */
+export interface HarFrame {
+  opening: string;
+  closing: string;
+}
+
+/** The text around the entries of the HAR document created by xborder `version`, laid out as JSON.stringify(doc, null, 2) lays it out. */
+export function harFrame(version: string): HarFrame {
+  const whole = JSON.stringify(harDocument([], version), null, 2);
+  const at = whole.indexOf('[]');
+  return { opening: whole.slice(0, at + 1), closing: `\n    ${whole.slice(at + 1)}\n` };
+}
+
+/** Entry number `index` (from 0) as the text that follows the previous one in a HAR written as it grows (see harFrame). */
+export function harEntryText(entry: HarEntry, index: number): string {
+  // JSON.stringify writes no raw line break inside a string: every one is between values, and indents.
+  return `${index === 0 ? '' : ','}\n      ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n      ')}`;
+}

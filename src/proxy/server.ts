@@ -1,8 +1,8 @@
 /**
  * The proxy's HTTP server (node:http): a request confined below the target's base path
  * (./confine.ts) is forwarded to the merchant unchanged and the merchant's answer streamed back
- * unchanged (src/http/forward.ts); any other request target, CONNECT included, is refused with 400
- * before anything is sent. A merchant that cannot be reached is answered 502, one that answers too
+ * unchanged (src/http/forward.ts); any other request target, CONNECT included, and a GET or HEAD
+ * with a body, is refused with 400 before anything is sent. A merchant that cannot be reached is answered 502, one that answers too
  * late 504. Each exchange is handed to `onExchange` once it ended, also when the caller went away
  * mid-answer; nothing a caller or the merchant does can crash the server.
  */
@@ -114,19 +114,40 @@ function sinkFor(res: ServerResponse, caller: { left: boolean }): AnswerSink {
   };
 }
 
+/**
+ * Why a request with a body is refused for its method: GET and HEAD carry none from the platform,
+ * and a merchant (or a server in front of it) that ignores such a body would read it as the next
+ * request on the connection.
+ */
+function bodyRefusal(method: string, req: IncomingMessage): string | undefined {
+  if ((method !== 'GET' && method !== 'HEAD') || !hasBody(req)) return undefined;
+  return `a ${method} request with a body (the platform sends none, and a merchant that ignores it would read it as a second request)`;
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyOptions): Promise<void> {
   const started = new Date();
   const method = req.method ?? 'GET';
   const confined = confine(method, req.url ?? '', options.target);
-  if (!confined.ok) {
-    const { head, body } = refusal(confined.reason);
-    // The body is read and dropped, so the caller gets the 400 instead of a reset mid-upload.
-    req.resume();
-    res.writeHead(400, head);
-    res.end(body);
-    options.onRefused({ method, target: req.url ?? '', reason: confined.reason, started });
+  const refused = confined.ok ? bodyRefusal(method, req) : confined.reason;
+  if (refused !== undefined) {
+    const { head, body } = refusal(refused);
+    // The body is read and dropped before the 400 (which closes the connection), so the caller gets
+    // the 400 instead of a reset: a socket closed with unread bytes is reset.
+    const respond = () => {
+      if (res.destroyed) return;
+      res.writeHead(400, head);
+      res.end(body);
+    };
+    if (req.complete) respond();
+    else {
+      req.once('end', respond);
+      req.once('error', () => res.destroy());
+      req.resume();
+    }
+    options.onRefused({ method, target: req.url ?? '', reason: refused, started });
     return;
   }
+  if (!confined.ok) return;
   const caller = { left: false };
   const call = { method, path: confined.path, headers: headerPairs(req.rawHeaders), hasBody: hasBody(req), body: req };
   const { exchange, answered, wire } = await forward(call, options.target, options.settings, sinkFor(res, caller));

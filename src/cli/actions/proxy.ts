@@ -15,9 +15,9 @@ import { caseStatus } from '../../report/summary.js';
 import { escapeControls, escapeLines } from '../../report/terminal-text.js';
 import { judgeRecorded } from '../../judge/judge-recorded.js';
 import { recordedVariant, RECORDED_AUTH, type SkippedExchange } from '../../judge/judge-list.js';
-import { harDocument, harEntry } from '../../har/write.js';
+import { harEntry, harEntryText, harFrame } from '../../har/write.js';
 import type { HarEntry } from '../../har/types.js';
-import { writeFileAtomic } from '../../io/atomic-write.js';
+import { openGrowingFile, type GrowingFile } from '../../io/growing-file.js';
 import { writeFailure } from '../../io/write-errors.js';
 import { closeAgents } from '../../http/send.js';
 import { learnHeaderCredentials } from '../../proxy/credentials.js';
@@ -71,7 +71,11 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
   const ctx = { ...merchantContextFor(session, opts), verbose: true };
   const cases: CaseResult[] = [];
   const skipped: SkippedExchange[] = [];
-  const har: HarEntry[] = [];
+  // The HAR is written as the exchanges come (valid JSON after each), never held whole in memory.
+  const har = opts.har ? await openHar(opts.har) : undefined;
+  let harEntries = 0;
+  let harFailed = false;
+  let stopped = false;
   let seen = 0;
   let finish: () => void = () => undefined;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -94,10 +98,16 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
     const verdict = judgeRecorded(ctx, p.exchange, variant, RECORDED_AUTH);
     if (verdict) cases.push(verdict.result);
     else skipped.push({ variant, method: req.method, url: session.output.mask(req.url) });
-    if (opts.har) har.push(harEntry(p.exchange, p.started, session.redactor, { ...p.wire, callerLeft: p.callerLeft }));
+    const entry = har || session.globals.verbose ? harEntry(p.exchange, p.started, session.redactor, { ...p.wire, callerLeft: p.callerLeft }) : undefined;
+    if (har && entry && !stopped) {
+      har.append(harEntryText(entry, harEntries++)).catch((error: unknown) => {
+        if (!harFailed) session.output.warn(`the HAR file ${opts.har} cannot be written (${writeFailure(error)}): the proxy goes on, but nothing more is recorded.`);
+        harFailed = true;
+      });
+    }
     // --quiet: only the exchanges that did not pass.
     if (!session.globals.quiet || !verdict || caseStatus(verdict.result) !== 'passed') session.output.err(`${liveLine({ status: p.status, method: req.method, url: req.url, orderId: verdict?.orderId, result: verdict?.result, byProxy: p.byProxy, callerLeft: p.callerLeft }, session.output.color)}\n`);
-    if (session.globals.verbose) showExchange(session.output.err, p, session.redactor);
+    if (entry && session.globals.verbose) showExchange(session.output.err, entry);
     if (count !== undefined && seen >= count) finish();
   };
   // Refused requests never reached the merchant: a line says why, they are not exchanges to judge or count.
@@ -121,27 +131,37 @@ export async function run(opts: ProxyCliOptions, cmd: Command): Promise<number> 
   try {
     await done;
   } finally {
+    stopped = true;
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
     await proxy.close();
     await closeAgents();
   }
-  if (opts.har) await writeHar(opts.har, har);
-  if (opts.har && !session.globals.json) session.output.err(`HAR (masked) written to ${opts.har}: ${har.length} entr${har.length === 1 ? 'y' : 'ies'}\n`);
+  if (har && opts.har) await closeHar(opts.har, har);
+  if (opts.har && !session.globals.json) session.output.err(`HAR (masked) written to ${opts.har}: ${harEntries} entr${harEntries === 1 ? 'y' : 'ies'}\n`);
   return (await reportRecorded(session, ctx, opts, cases, skipped, 'proxy')).code;
 }
 
-async function writeHar(file: string, entries: HarEntry[]): Promise<void> {
+/** The HAR file, created now (an empty HAR until the first exchange) and written entry by entry. */
+async function openHar(file: string): Promise<GrowingFile> {
+  const { opening, closing } = harFrame(VERSION);
   try {
-    await writeFileAtomic(file, `${JSON.stringify(harDocument(entries, VERSION), null, 2)}\n`);
+    return await openGrowingFile(file, opening, closing);
+  } catch (error) {
+    throw new UsageError(`--har ${file}: ${writeFailure(error)}; nothing would be recorded. Choose another file.`);
+  }
+}
+
+async function closeHar(file: string, har: GrowingFile): Promise<void> {
+  try {
+    await har.close();
   } catch (error) {
     throw new InputError(`Cannot write the HAR file ${file}: ${writeFailure(error)}.`, file);
   }
 }
 
 /** -v: the exchange as the HAR records it (masked). */
-function showExchange(err: (s: string) => void, p: ProxiedExchange, mask: Parameters<typeof harEntry>[2]): void {
-  const e = harEntry(p.exchange, p.started, mask, { ...p.wire, callerLeft: p.callerLeft });
+function showExchange(err: (s: string) => void, e: HarEntry): void {
   // Caller and merchant text alike: escaped, so neither can drive the terminal or start a CI log command.
   const headers = (list: { name: string; value: string }[]) => list.map((h) => `    ${escapeControls(h.name)}: ${escapeControls(h.value)}`).join('\n');
   const body = (text: string) => `    ${escapeLines(text).split('\n').join('\n    ')}\n`;
