@@ -105,6 +105,9 @@ describe('secrets behind base64 and dotted card numbers', () => {
       runCli(['check-cart', '--config', `${mode}.json`, '-v', '--no-save'], { cwd: dir, env }),
       runCli(['check-cart', '--config', `${mode}.json`, '--json', '-v', '--no-save'], { cwd: dir, env }),
     ]);
+    // Both runs judged the echo (exit 1) before their output counts for the search.
+    expect(table.code, table.stderr).toBe(1);
+    expect(table.stdout).toMatch(/reproduce:\s+curl/);
     expect(json.code).toBe(1);
     expect(json.stdout).toContain('dump');
     const scan = leakScanner({ key: KEY });

@@ -129,8 +129,14 @@ const ECHOES: Record<string, (req: IncomingMessage, res: ServerResponse, dump: s
   },
 };
 
-async function run(label: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  const result = await runCli(args, { cwd: dir, env: { ...ENV, ...env } });
+/**
+ * Runs xborder and keeps its output for the final search, once it is checked to have done what it
+ * is for (its exit code and a piece of its output): a run that failed early would cover nothing.
+ */
+async function run(label: string, args: string[], code: number, shows: RegExp): Promise<CliResult> {
+  const result = await runCli(args, { cwd: dir, env: ENV });
+  expect(result.code, `${label}: ${result.stdout.slice(-500)}${result.stderr}`).toBe(code);
+  expect(result.stdout + result.stderr, label).toMatch(shows);
   outputs.push({ label: `${label} (stdout)`, text: result.stdout }, { label: `${label} (stderr)`, text: result.stderr });
   return result;
 }
@@ -184,28 +190,25 @@ afterAll(async () => {
 describe('echoing merchants: no secret in any form in any output', () => {
   const forms = ['redirect', 'form', 'base64', 'html', 'php', 'utf16', 'utf16raw', 'syntax', 'title'];
   it.each(forms)('check-cart against the %s echo: table with -v and --junit, and --json', async (form) => {
-    const [table, json] = await Promise.all([
-      run(`${form} -v`, ['check-cart', '--config', `${form}.json`, '-v', '--junit', `${form}.xml`]),
-      run(`${form} --json`, ['check-cart', '--config', `${form}.json`, '--json']),
+    const [, json] = await Promise.all([
+      run(`${form} -v`, ['check-cart', '--config', `${form}.json`, '-v', '--junit', `${form}.xml`], 1, /reproduce:\s+curl/),
+      run(`${form} --json`, ['check-cart', '--config', `${form}.json`, '--json'], 1, /"curl": "curl /),
     ]);
-    expect([1, 3]).toContain(table.code);
-    expect(table.stdout).toContain('reproduce: curl');
     expect(() => JSON.parse(json.stdout)).not.toThrow();
   });
 
   it('a body cut at --max-body across the header key', async () => {
     await Promise.all([
-      run('capped -v', ['check-cart', '--config', 'capped.json', '-v', '--max-body', String(CAP), '--junit', 'capped.xml']),
-      run('capped --json', ['check-cart', '--config', 'capped.json', '--json', '-v', '--max-body', String(CAP)]),
+      run('capped -v', ['check-cart', '--config', 'capped.json', '-v', '--max-body', String(CAP), '--junit', 'capped.xml'], 1, /pppp/),
+      run('capped --json', ['check-cart', '--config', 'capped.json', '--json', '-v', '--max-body', String(CAP)], 1, /pppp/),
     ]);
   });
 
   it('post-order with card data against a merchant that echoes it inside other text', async () => {
-    const [table] = await Promise.all([
-      run('cards -v', ['post-order', '--config', 'cards.json', '--file', 'order.json', '-v', '--junit', 'cards.xml']),
-      run('cards --json', ['post-order', '--config', 'cards.json', '--file', 'order.json', '--json']),
+    await Promise.all([
+      run('cards -v', ['post-order', '--config', 'cards.json', '--file', 'order.json', '-v', '--junit', 'cards.xml'], 1, /6467/),
+      run('cards --json', ['post-order', '--config', 'cards.json', '--file', 'order.json', '--json'], 1, /"requestBody"/),
     ]);
-    expect(table.stdout).toContain('6467');
   });
 
   it('configuration errors quoting ${ENV} values, URL passwords and keys, proxy passwords', async () => {
@@ -215,14 +218,9 @@ describe('echoing merchants: no secret in any form in any output', () => {
       ca: '/nonexistent/${XB_HEADER_KEY}.pem',
       auth: [{ mode: 'header', name: 'X-Merchant-Key', value: '${XB_HEADER_KEY}' }],
     }));
-    const bad = await run('ca error', ['check', '--config', 'bad.json']);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/ca: file \/nonexistent\/.*\.pem does not exist/);
-    const url = await run('url error', ['check', '--config', 'php.json', '--merchant-url', `http://u:${SECRET.password}@[z/?apiToken=${SECRET.apiToken}`]);
-    expect(url.code).toBe(2);
-    expect(url.stderr).toMatch(/merchant\.baseUrl/);
-    const proxy = await run('proxy error', ['check-cart', '--config', 'php.json', '--proxy', `http://bob:${SECRET.password}@[bad`]);
-    expect(proxy.code).not.toBe(0);
+    await run('ca error', ['check', '--config', 'bad.json'], 2, /ca: file \/nonexistent\/.*\.pem does not exist/);
+    await run('url error', ['check', '--config', 'php.json', '--merchant-url', `http://u:${SECRET.password}@[z/?apiToken=${SECRET.apiToken}`], 2, /merchant\.baseUrl: not a valid URL/);
+    await run('proxy error', ['check-cart', '--config', 'php.json', '--proxy', `http://bob:${SECRET.password}@[bad`], 2, /proxy: not a valid URL/);
   });
 
   it('the detector sees every echo form that --show-secrets lets through (so the final check can fail)', async () => {

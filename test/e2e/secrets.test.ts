@@ -68,8 +68,14 @@ function writeConfig(name: string, baseUrl: string): string {
   return file;
 }
 
-async function run(label: string, args: string[], input?: string): Promise<CliResult> {
+/**
+ * Runs xborder and keeps its output for the final search, once it is checked to have done what it
+ * is for (its exit code and a piece of its output): a run that failed early would cover nothing.
+ */
+async function run(label: string, args: string[], code: number, shows: RegExp, input?: string): Promise<CliResult> {
   const result = await runCli(args, { cwd: dir, env: ENV, input });
+  expect(result.code, `${label}: ${result.stdout.slice(-500)}${result.stderr}`).toBe(code);
+  expect(result.stdout + result.stderr, label).toMatch(shows);
   outputs.push({ label: `${label} (stdout)`, text: result.stdout }, { label: `${label} (stderr)`, text: result.stderr });
   return result;
 }
@@ -107,33 +113,31 @@ afterAll(async () => {
 
 describe('no secret in any output', () => {
   it('check: passing and failing, table, -v, --json, --junit', async () => {
-    await run('check json junit', ['check', '--config', 'good.json', '--json', '--junit', 'good.xml', '-v']);
-    const bad = await run('check failing -v', ['check', '--config', 'failing.json', '-v', '--junit', 'failing.xml']);
-    expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain('reproduce: curl');
-    await run('check failing json', ['check', '--config', 'failing.json', '--json']);
+    await run('check json junit', ['check', '--config', 'good.json', '--json', '--junit', 'good.xml', '-v'], 0, /"failed": 0/);
+    await run('check failing -v', ['check', '--config', 'failing.json', '-v', '--junit', 'failing.xml'], 1, /reproduce:\s+curl/);
+    await run('check failing json', ['check', '--config', 'failing.json', '--json'], 1, /"curl": "curl /);
   });
 
   it('post-order with a captured order carrying card data', async () => {
-    await run('post-order -v', ['post-order', '--config', 'good.json', '--file', 'captured-order.json', '-v']);
-    await run('post-order json', ['post-order', '--config', 'failing.json', '--file', 'captured-order.json', '--json', '--negative']);
-    await run('post-order set', ['post-order', '--config', 'good.json', '--sample', 'order-payment', '--set', `PaymentDetails.CardNumber=${SECRET.card}`, '-v']);
+    await run('post-order -v', ['post-order', '--config', 'good.json', '--file', 'captured-order.json', '-v'], 0, /CardNumber/);
+    await run('post-order json', ['post-order', '--config', 'failing.json', '--file', 'captured-order.json', '--json', '--negative'], 1, /"requestBody"/);
+    await run('post-order set', ['post-order', '--config', 'good.json', '--sample', 'order-payment', '--set', `PaymentDetails.CardNumber=${SECRET.card}`, '-v'], 0, /4444/);
   });
 
   it('validate and decode of captured payloads', async () => {
-    await run('validate table', ['validate', 'captured-order.json']);
-    await run('validate json', ['validate', '--json', 'captured-order.json', 'captured.ndjson']);
-    await run('validate stdin', ['validate', '-'], readFileSync(join(dir, 'captured.ndjson'), 'utf8'));
-    await run('decode', ['decode', 'captured-order.json', '--all']);
-    await run('decode json', ['decode', 'captured-order.json', '--json']);
-    await run('samples show', ['samples', 'show', 'order-payment', '--set', `PaymentDetails.CVVNumber="${SECRET.cvv}"`]);
+    await run('validate table', ['validate', 'captured-order.json'], 0, /1 document: 0 failed/);
+    await run('validate json', ['validate', '--json', 'captured-order.json', 'captured.ndjson'], 0, /"source":"captured\.ndjson/);
+    await run('validate stdin', ['validate', '-'], 0, /2 documents: 0 failed/, readFileSync(join(dir, 'captured.ndjson'), 'utf8'));
+    await run('decode', ['decode', 'captured-order.json', '--all'], 0, /decoded: Müller/);
+    await run('decode json', ['decode', 'captured-order.json', '--json'], 0, /"CVVNumber"/);
+    await run('samples show', ['samples', 'show', 'order-payment', '--set', `PaymentDetails.CVVNumber="${SECRET.cvv}"`], 0, /"CVVNumber"/);
   });
 
   it('gift-card validate and platform call with a PIN', async () => {
-    await run('gift-card -v', ['-v', 'gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE']);
-    await run('gift-card json', ['gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE', '--json']);
-    await run('platform call -v', ['-v', 'platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json']);
-    await run('platform call json', ['platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json', '--json']);
+    await run('gift-card -v', ['-v', 'gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE'], 0, /ValidateGiftCard XB-GC-VALID-0001/);
+    await run('gift-card json', ['gift-card', 'validate', '--config', 'good.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE', '--json'], 0, /"failed": 0/);
+    await run('platform call -v', ['-v', 'platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json'], 0, /HTTP 200/);
+    await run('platform call json', ['platform', 'call', 'ValidateGiftCard', '--config', 'good.json', '--body', 'gift-body.json', '--json'], 0, /"failed": 0/);
   });
 
   it('credentials inside URLs: cartParams keys, a platform URL key, proxy passwords (flag and environment)', async () => {
@@ -144,14 +148,12 @@ describe('no secret in any output', () => {
       platform: { baseUrl: `${platform.url}/?apikey=${SECRET.platformKey}` },
       timeoutMs: 5000,
     }));
-    const cart = await run('check-cart with a key in cartParams', ['check-cart', '--config', 'urls.json', '-v', '--junit', 'urls.xml']);
-    expect(cart.code).toBe(3);
-    expect(cart.stdout).toContain('key=****');
-    await run('check-cart json with a key in cartParams', ['check-cart', '--config', 'urls.json', '--json']);
-    const gift = await run('gift-card with a platform URL key', ['-v', 'gift-card', 'validate', '--config', 'urls.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE']);
-    expect(gift.code).toBe(0);
-    await run('platform call with a platform URL key', ['platform', 'call', 'Countries', '--config', 'urls.json', '--json']);
-    await run('proxy password (flag)', ['platform', 'call', 'Countries', '--config', 'urls.json', '--proxy', `http://bob:${SECRET.proxyPassword}@${closed}`, '-v']);
+    await run('check-cart with a key in cartParams', ['check-cart', '--config', 'urls.json', '-v', '--junit', 'urls.xml'], 3, /key=\*\*\*\*/);
+    await run('check-cart json with a key in cartParams', ['check-cart', '--config', 'urls.json', '--json'], 3, /"errored": 1/);
+    await run('gift-card with a platform URL key', ['-v', 'gift-card', 'validate', '--config', 'urls.json', '--card-id', 'XB-GC-VALID-0001', '--pin', SECRET.pin, '--country', 'DE'], 0, /ValidateGiftCard XB-GC-VALID-0001/);
+    // The reference platform's country list fails one check of its own: what matters is that it answered.
+    await run('platform call with a platform URL key', ['platform', 'call', 'Countries', '--config', 'urls.json', '--json'], 1, /"PlatformCall"/);
+    await run('proxy password (flag)', ['platform', 'call', 'Countries', '--config', 'urls.json', '--proxy', `http://bob:${SECRET.proxyPassword}@${closed}`, '-v'], 3, /no answer \(ECONNREFUSED\)/);
     const viaEnv = await runCli(['gift-card', 'validate', '--config', 'urls.json', '--url', 'https://gift.example.invalid/v', '--card-id', 'X', '--country', 'DE', '-v'], {
       cwd: dir,
       env: { ...ENV, HTTPS_PROXY: `http://bob:${SECRET.envProxyPassword}@${closed}` },
@@ -162,14 +164,10 @@ describe('no secret in any output', () => {
   });
 
   it('configuration errors name places, not values', async () => {
-    const result = await run('bad config', ['check', '--config', 'bad.json']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/problem/);
+    await run('bad config', ['check', '--config', 'bad.json'], 2, /problems:\n {2}- \/auth\/0\/name/);
     // Values quoted in an error (a proxy or URL the user typed) are masked too.
-    const proxy = await run('bad proxy', ['check', '--config', 'good.json', '--proxy', `http://bob:${SECRET.password}@[bad`]);
-    expect(proxy.code).toBe(2);
-    const url = await run('bad url', ['check', '--config', 'good.json', '--platform-url', `ftp://u:${SECRET.password}@x/?key=${SECRET.query}`]);
-    expect(url.code).toBe(2);
+    await run('bad proxy', ['check', '--config', 'good.json', '--proxy', `http://bob:${SECRET.password}@[bad`], 2, /proxy: not a valid URL: "http:\/\/bob:\*\*\*\*@\[bad"/);
+    await run('bad url', ['check', '--config', 'good.json', '--platform-url', `ftp://u:${SECRET.password}@x/?key=${SECRET.query}`], 2, /platform\.baseUrl: expected an http/);
   });
 
   it('card data the merchant echoes back in free text is masked', async () => {
@@ -184,9 +182,7 @@ describe('no secret in any output', () => {
     });
     const server = await listen(echo);
     try {
-      const result = await run('echoing merchant', ['post-order', '--config', 'good.json', '--merchant-url', server.url, '--file', 'captured-order.json', '-v']);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toContain('security code ');
+      const result = await run('echoing merchant', ['post-order', '--config', 'good.json', '--merchant-url', server.url, '--file', 'captured-order.json', '-v'], 1, /security code \*\*\*\* rejected/);
       expect(result.stdout).not.toContain(`security code ${SECRET.cvv}`);
     } finally {
       await server.close();
