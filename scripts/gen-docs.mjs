@@ -148,7 +148,20 @@ export function renderConfigReference(schema, defaults) {
       parts.push(`\nWhen ${cond}: requires ${req(variant.then)}${variant.else ? `; otherwise requires ${req(variant.else)}` : ''}.`);
     }
   }
+  if (schema.properties.merchants) parts.push(...merchantsSection(schema.properties.merchants, schema));
   return `${parts.join('\n')}\n`;
+}
+
+/** The `merchants` list: its description and the keys of an entry (a `$ref` to a top-level key reads as that key). */
+function merchantsSection(merchants, schema) {
+  const entry = merchants.items;
+  const body = Object.entries(entry.properties ?? {}).map(([key, child]) => {
+    const ref = /^#\/properties\/(.+)$/.exec(child.$ref ?? '')?.[1];
+    const keyByKey = schema.properties[ref ?? '']?.type === 'object';
+    if (ref) return [key, `as the top-level \`${ref}\``, '', `This merchant's \`${ref}\`${keyByKey ? ', key by key over the top level\'s' : '; unset: the top level\'s'}.`];
+    return [key, typeOf(child), '', [child.description, constraints(child), (entry.required ?? []).includes(key) ? 'Required.' : ''].filter(Boolean).join(' ')];
+  });
+  return ['\n## `merchants`\n', 'Each entry of the list (see `merchants` above) has these keys.\n', table(['key', 'type', 'default', 'description'], body)];
 }
 
 /** docs/reference/flags.md from the commander program, as `xborder help COMMAND` shows it. */

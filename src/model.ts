@@ -161,6 +161,8 @@ export interface RunResult {
   credentialsRefused?: boolean;
   /** Set when the merchant stopped answering during the run (or never answered): what happened. */
   stopped?: MerchantStop;
+  /** The name of the configured merchant (an entry of `merchants`) the run was of, when it was one. */
+  merchant?: string;
 }
 
 /** A merchant that stopped answering: when, why, after what, and what was in flight then. */
@@ -293,6 +295,10 @@ export interface XborderConfig {
   };
   auth: AuthConfig[];
   http: HttpSettings;
+  /** The names of the config file's `merchants`, in its order (none: a file of one merchant). */
+  merchantNames?: string[];
+  /** The entry of `merchants` this config is of (its keys over the top level's), when a run named one. */
+  merchantName?: string;
   /** Where the config came from (for messages); undefined when only defaults were used. */
   source?: string;
   /** Values substituted from `${NAME}` references: treated as secrets by the redactor. */

@@ -22,7 +22,7 @@ import { reproduceScript } from '../http/reproduce.js';
 import { applySelection, parseSelection } from '../checks/selection.js';
 import { allChecks } from '../checks/registry.js';
 import { caseKey, runPlanOutcome, type InFlight, type Task } from '../engine/run-plan.js';
-import { INTERRUPTED_EXIT_CODE, watchInterrupt } from './interrupt.js';
+import { INTERRUPTED_EXIT_CODE, watchInterrupt, type InterruptWatch } from './interrupt.js';
 import { lastFailed } from './saved-runs.js';
 import { toRunResult, exitCodeOf } from '../report/summary.js';
 import { renderTable } from '../report/table.js';
@@ -31,7 +31,7 @@ import { terminalWidth } from '../report/width.js';
 import { renderJson } from '../report/json.js';
 import { closeAgents } from '../http/send.js';
 import { stopSending } from '../http/stop.js';
-import { openSession, warnTransport, type Session } from './session.js';
+import { openSession, warnTransport, type Session, type SessionNeeds } from './session.js';
 import { progressIntervalFromEnv, startProgress } from './progress.js';
 import { RequestLedger } from '../http/ledger.js';
 import { MerchantLiveness, stopLine } from '../merchant/liveness.js';
@@ -62,9 +62,12 @@ export interface MerchantRunOptions {
   [flag: string]: unknown;
 }
 
-/** Runs the merchant suite parts that `choose` picks, and reports. Returns the exit code. */
-export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts): Promise<number> {
-  const session = await openSession(opts, cmd);
+/**
+ * Runs the merchant suite parts that `choose` picks, and reports. Returns the exit code. `needs`
+ * names the entry of the config's `merchants` to run, when one is.
+ */
+export async function runMerchantCommand(opts: MerchantRunOptions, cmd: Command, choose: (ctx: MerchantContext) => PlanParts, needs: SessionNeeds = {}): Promise<number> {
+  const session = await openSession(opts, cmd, needs);
   const run = await runMerchantSuite(session, opts, choose);
   const shown = opts.save === false ? run : await saveRun(session, run, { ...opts, title: commandName(cmd) });
   await writeReports(session, shown, opts.junit, opts.html);
@@ -116,8 +119,18 @@ export async function saveRunIn(session: Session, run: RunResult, opts: Merchant
   return { dir: saved.dir, run: { ...run, cases: run.cases.map((c, i) => (saved.run.cases[i]?.reproducePath ? { ...c, reproducePath: saved.run.cases[i]!.reproducePath } : c)) } };
 }
 
+/**
+ * A suite run beside others in one process (`check --all`): the batch owns what a process has once.
+ * It watches Ctrl-C for every run (`interrupt`), settles consent to the config's commands before any
+ * run starts (a question cannot be asked from runs at once), draws the progress, and closes the
+ * connection pools when the last run is done (a run closing them would cut the others' requests).
+ */
+export interface SuiteSharing {
+  interrupt: Pick<InterruptWatch, 'signal' | 'received'>;
+}
+
 /** Runs the suite for an open session and returns the result (no reporting). */
-export async function runMerchantSuite(session: Session, opts: MerchantRunOptions, choose: (ctx: MerchantContext) => PlanParts): Promise<RunResult> {
+export async function runMerchantSuite(session: Session, opts: MerchantRunOptions, choose: (ctx: MerchantContext) => PlanParts, sharing?: SuiteSharing): Promise<RunResult> {
   const { config } = session;
   if (!config.merchant.baseUrl) {
     throw new UsageError('No merchant URL: set merchant.baseUrl in xborder.config.json, XBORDER_MERCHANT_URL, or --merchant-url. (`xborder demo` runs against the built-in reference merchant.)');
@@ -127,13 +140,13 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   warnTransport(session, [config.merchant.baseUrl]);
   // Before the cart source is made: a command of the config file the user did not allow is marked
   // here, and the cases that need its carts are skipped (cart-failures.ts).
-  await settleCommandConsent(session, opts.allowCommands);
+  if (!sharing) await settleCommandConsent(session, opts.allowCommands);
   // A secret equal to a check id must not turn the check column into `****`.
   session.redactor.addOwnWords(allChecks().map((c) => c.id));
   const ctx = merchantContextFor(session, opts);
   const parts = choose(ctx);
   for (const notice of parts.notices ?? []) session.output.err(`${notice}\n`);
-  const rerun = opts.lastFailed ? await lastFailed(process.cwd()) : undefined;
+  const rerun = opts.lastFailed ? await lastFailed(process.cwd(), config.merchantName) : undefined;
   if (rerun) session.output.err(`--last-failed: ${rerun.keys.size} case${rerun.keys.size === 1 ? '' : 's'} failed or errored in run ${escapeControls(rerun.run.name)}${rerun.keys.size ? '; running only those' : ': nothing to run'}\n`);
   const probes = new CredentialProbes(config);
   const planned = merchantPlan(ctx, parts, probes);
@@ -146,11 +159,8 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   const ledger = new RequestLedger(liveness.observe);
   const inFlight = new Set<InFlight>();
   // stderr only, so even with --json the progress line never mixes into the report.
-  const progress = startProgress(session.output, tasks.length, { inFlight, ledger, timeoutMs: config.http.timeoutMs, intervalMs: progressIntervalFromEnv() });
-  const interrupt = watchInterrupt((line) => {
-    progress.stop();
-    session.output.err(line);
-  }, INTERRUPT_GRACE_MS);
+  const progress = startProgress(session.output, tasks.length, { enabled: !sharing, inFlight, ledger, timeoutMs: config.http.timeoutMs, intervalMs: progressIntervalFromEnv() });
+  const interrupt = sharing ? { ...sharing.interrupt, dispose: () => undefined } : watchRunInterrupt(session, progress);
   try {
     const started = performance.now();
     const outcome = await runPlanOutcome(tasks, { concurrency, onProgress: progress.update, signal: interrupt.signal, graceMs: INTERRUPT_GRACE_MS, inFlight, ledger });
@@ -171,6 +181,7 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
     const headlines = [...(blamed.stop ? [stopHeadline(blamed.stop)] : []), ...refused];
     if (headlines.length > 0) run.notices = headlines;
     if (probes.refusedAll(ctx.modes)) run.credentialsRefused = true;
+    if (config.merchantName !== undefined) run.merchant = config.merchantName;
     run.authModes = ctx.modes.map((m) => m.mode);
     const sample = ctx.endpoints instanceof WatchedAnswers ? sampleValuesWarning(config, ctx.endpoints) : undefined;
     if (sample) session.output.warn(sample);
@@ -183,9 +194,20 @@ export async function runMerchantSuite(session: Session, opts: MerchantRunOption
   } finally {
     interrupt.dispose();
     progress.stop();
-    await closeAgents();
+    if (!sharing) await closeAgents();
   }
 }
+
+/** Ctrl-C for a run alone in its process: the progress line makes way for what happens next. */
+function watchRunInterrupt(session: Session, progress: { stop(): void }): InterruptWatch {
+  return watchInterrupt((line) => {
+    progress.stop();
+    session.output.err(line);
+  }, INTERRUPT_GRACE_MS);
+}
+
+/** How long requests in flight may finish after Ctrl-C before the finished cases are reported. */
+export const INTERRUPT_GRACE_MS = 3000;
 
 /** The report's headline for a merchant that stopped answering: what happened and what it means for the verdicts. */
 function stopHeadline(stop: MerchantStop): string {
@@ -195,9 +217,6 @@ function stopHeadline(stop: MerchantStop): string {
   const blamed = stop.crashedUnder?.length ? ` It went down under ${stop.crashedUnder.join(', ')}, which failed.` : '';
   return stop.answeredBefore === 0 ? `${sentence}${notSent}` : `${sentence}.${blamed} Every verdict before it is kept.${notSent}`;
 }
-
-/** How long requests in flight may finish after Ctrl-C before the finished cases are reported. */
-const INTERRUPT_GRACE_MS = 3000;
 
 /** The cases the unfinished tasks would have reported: their keys not among the finished cases, at least one a task. */
 function unfinishedCases(tasks: Task[], finished: CaseResult[], unfinishedTasks: number): number {

@@ -1,6 +1,6 @@
 /**
- * Saving a merchant run's folder: `.xborder/runs/<UTC time>/` (a suffix when that name exists), or
- * `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says. The folders
+ * Saving a merchant run's folder: `.xborder/runs/<UTC time>/` (a suffix when that name exists), for a
+ * configured merchant `.xborder/runs/<merchant>/<UTC time>/`, or `--out DIR` (new or empty). Everything in it is masked, whatever --show-secrets says. The folders
  * are 0700 and the files 0600 (scripts 0700): they hold exchanges. No part of the way there is
  * followed when it is a link (src/io/safe-dir.ts), so a planted `.xborder/runs` link cannot send
  * the run elsewhere; and no folder on the way that another user owns or every user can write (a
@@ -39,8 +39,9 @@ async function isEmptyOrMissing(dir: string): Promise<boolean> {
  * A new folder for this run: the stamp, or the stamp with `-2`, `-3`... when that name is taken
  * (by anything: a link with the name is never followed, mkdir does not follow links).
  */
-async function freshRunDir(cwd: string, now: Date): Promise<string> {
-  const runs = await makeDirNoFollow(resolve(cwd), RUNS_DIR, { tighten: true });
+async function freshRunDir(cwd: string, now: Date, merchant: string | undefined): Promise<string> {
+  // A configured merchant's name is a single safe path segment (the config schema's pattern).
+  const runs = await makeDirNoFollow(resolve(cwd), merchant === undefined ? RUNS_DIR : join(RUNS_DIR, merchant), { tighten: true });
   const stamp = runStamp(now);
   for (let n = 1; ; n++) {
     const name = n === 1 ? stamp : `${stamp}-${n}`;
@@ -56,6 +57,8 @@ async function freshRunDir(cwd: string, now: Date): Promise<string> {
 
 /** Writes the folder for the masked `run`; returns where, and the run with each case's script path. */
 export async function saveRunFolder(run: RunResult, options: { cwd: string; out?: string; now?: Date } & RunFolderExtras): Promise<{ dir: string; run: RunResult }> {
+  // A run of a configured merchant (an entry of `merchants`) is saved among its own runs.
+  const merchant = run.merchant;
   let dir: string;
   try {
     if (options.out !== undefined) {
@@ -63,7 +66,7 @@ export async function saveRunFolder(run: RunResult, options: { cwd: string; out?
       if (!(await isEmptyOrMissing(dir))) throw new UsageError(`--out ${options.out}: the directory is not empty; choose a new or empty one (xborder never mixes two runs in one folder).`);
       await makeUserDir(dir);
     } else {
-      dir = await freshRunDir(options.cwd, options.now ?? new Date());
+      dir = await freshRunDir(options.cwd, options.now ?? new Date(), merchant);
     }
     const { files, run: saved } = runFolderFiles(run, options);
     for (const file of files) {

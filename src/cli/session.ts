@@ -42,6 +42,10 @@ export function warnDistrustedConfig(message: string): void {
 export interface SessionNeeds {
   /** The command sends nothing (`openapi`): unset credential variables are no error. */
   sendsNothing?: boolean;
+  /** The entry of the config's `merchants` to run (`check --merchants NAME`), its keys over the top level's. */
+  merchant?: string;
+  /** Say which config file discovery picked, or that a named one is distrusted (default true); a batch of merchants says it once. */
+  announce?: boolean;
 }
 
 /** Loads config from flags/env/file and builds the masking output. Throws ConfigError (exit 2). */
@@ -51,7 +55,7 @@ export async function openSession(opts: Record<string, unknown>, cmd: Command, n
   // Until the config is loaded, the run's redactor knows what its sources hold: a config error that
   // quotes an ${ENV} value, a proxy password or a URL key is masked by the top-level handler.
   bindRunRedactor(redactorForSources({ file: globals.config, cwd: process.cwd(), env: process.env, flags: { ...flags } }), { showSecrets: globals.showSecrets });
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, credentialsUnused: needs.sendsNothing === true, commandsOf: globals.commandsOf });
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, flags, ...(needs.announce === false ? {} : { onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig }), credentialsUnused: needs.sendsNothing === true, merchant: needs.merchant, commandsOf: globals.commandsOf });
   return sessionFor(globals, config);
 }
 

@@ -9,7 +9,7 @@ import { validateConfigDocument } from '../validation/index.js';
 import type { ConfigFlags } from './overrides.js';
 
 /** Where each flag (or its variable) lands in the config file, as a JSON pointer. */
-const FLAG_POINTERS: Record<keyof ConfigFlags, string> = {
+export const FLAG_POINTERS: Record<keyof ConfigFlags, string> = {
   merchantUrl: '/merchant/baseUrl',
   platformUrl: '/platform/baseUrl',
   merchantGuid: '/merchantGUID',

@@ -8,7 +8,7 @@ import { relative, resolve } from 'node:path';
 import { DEFAULT_CONFIG_FILE, discoverConfigFile } from './discover.js';
 import { commandsInForce } from './commands.js';
 import { distrustMessage, distrustOf } from './ownership.js';
-import { ConfigError, InputError } from '../errors.js';
+import { ConfigError, InputError, UsageError } from '../errors.js';
 import type { AuthConfig, XborderConfig } from '../model.js';
 import { readJsonFile } from '../io/parse-json.js';
 import { validateConfigDocument } from '../validation/index.js';
@@ -18,6 +18,8 @@ import { layeredProblems } from './layered-validation.js';
 import { rangeText, SETTING_RANGES } from './limits.js';
 import { applyFlags, ENV_VARIABLES, flagsFromEnv, type ConfigFlags } from './overrides.js';
 import { semanticProblems } from './semantic-checks.js';
+import { concernsRun, documentForMerchant, envForMerchant, merchantListProblems, merchantNamesOf } from './merchants.js';
+import { didYouMean } from '../did-you-mean.js';
 
 export { defaultConfig } from './defaults.js';
 export type { ConfigFlags } from './overrides.js';
@@ -50,6 +52,12 @@ export interface LoadConfigOptions {
    * wizard's private copy of the user's file): consent is the user's file's, never the copy's.
    */
   commandsOf?: string;
+  /**
+   * The entry of the file's `merchants` this run is of (`check --merchants NAME`): its keys over the
+   * top level's (merchants.ts). Without one, the top level alone. Either way a problem inside another
+   * entry (an unset `${NAME}`) is no error: it is that merchant's, said when it runs.
+   */
+  merchant?: string;
 }
 
 /** Where an unset variable is no error for a command that sends nothing: the credentials of `auth`. */
@@ -65,6 +73,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
   const discovered = options.file ? undefined : discoverConfigFile(options.cwd);
   const file = options.file ? resolve(options.cwd, options.file) : (discovered ?? resolve(options.cwd, DEFAULT_CONFIG_FILE));
   const fileGiven = options.file !== undefined;
+  let fileDoc: unknown;
   const label = options.file ?? (discovered ? relative(options.cwd, discovered) || DEFAULT_CONFIG_FILE : DEFAULT_CONFIG_FILE);
   if (discovered) options.onDiscovered?.(label);
 
@@ -75,24 +84,33 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     if (distrust && !fileGiven) throw new InputError(distrustMessage(label, distrust, false), label);
     if (distrust) options.onDistrusted?.(distrustMessage(label, distrust, true));
     const raw = await readJsonFile(file, 'configuration');
+    fileDoc = raw;
     const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
+    const ours = (path: string) => concernsRun(path, raw, options.merchant);
     // interpolateEnv names each problem by its JSON pointer first (`/auth/1/value: environment ...`).
-    problems.push(...(options.credentialsUnused ? envProblems.filter((p) => !CREDENTIAL_FIELD.test(p)) : envProblems));
+    problems.push(...(options.credentialsUnused ? envProblems.filter((p) => !CREDENTIAL_FIELD.test(p)) : envProblems).filter(ours));
     for (const finding of validateConfigDocument(value)) {
-      problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
+      if (ours(finding.path ?? '')) problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
     }
-    if (problems.length === 0) mergeFile(config, value as ConfigFileShape);
+    problems.push(...merchantListProblems(value));
+    config.merchantNames = merchantNamesOf(value);
+    if (options.merchant !== undefined && !config.merchantNames.includes(options.merchant)) {
+      throw new UsageError(`No merchant ${JSON.stringify(options.merchant)} in ${label}.${didYouMean(options.merchant, config.merchantNames)}`);
+    }
+    if (problems.length === 0) mergeFile(config, documentForMerchant(value, options.merchant) as ConfigFileShape);
+    if (options.merchant !== undefined) config.merchantName = options.merchant;
     config.source = label;
     config.envValues = substituted;
     config.envReferences = references;
     // A command the file sets runs only with the user's consent, unless a flag or variable replaced it.
-    const envGiven = flagsFromEnv(options.env);
-    const commands = commandsInForce(raw, (flag) => envGiven[flag] !== undefined || options.flags?.[flag] !== undefined);
+    const envGiven = envForMerchant(flagsFromEnv(options.env), raw, options.merchant);
+    const commands = commandsInForce(documentForMerchant(raw, options.merchant), (flag) => envGiven[flag] !== undefined || options.flags?.[flag] !== undefined);
     if (commands.length > 0) config.fileCommands = options.commandsOf === undefined ? { file, label, commands } : { file: resolve(options.cwd, options.commandsOf), label: options.commandsOf, commands };
   }
 
   const fileProblems = problems.length;
-  const envFlags = flagsFromEnv(options.env);
+  // A merchant's own keys win over the variables, which stand for the top level (merchants.ts).
+  const envFlags = envForMerchant(flagsFromEnv(options.env), fileDoc, options.merchant);
   const envName = (key: keyof ConfigFlags) => Object.keys(ENV_VARIABLES).find((k) => ENV_VARIABLES[k] === key) ?? key;
   const flagName = (key: keyof ConfigFlags) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   problems.push(...applyFlags(config, envFlags, envName));
@@ -108,12 +126,14 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     problems.push(...layered.filter((l) => !semantic.some((s) => s.startsWith(`${l.key}:`))).map((l) => l.message), ...semantic);
   } else problems.push(...layered.map((l) => l.message));
   if (problems.length > 0) throw new ConfigError(problems, onlyFile && fileProblems > 0 ? config.source ?? label : undefined);
+  if (options.merchant !== undefined && config.merchantName === undefined) throw new UsageError(`No merchant ${JSON.stringify(options.merchant)}: ${label} does not exist, so there is no merchants list.`);
   return config;
 }
 
 /** A schema's bound on a ranged setting (`must be <= 2147483647`) with the whole accepted range. */
 function withRange(path: string | undefined, message: string): string {
-  const key = (path ?? '').slice(1) as keyof typeof SETTING_RANGES;
+  // A merchant's own setting has the top level's range.
+  const key = (path ?? '').replace(/^\/merchants\/\d+/, '').slice(1) as keyof typeof SETTING_RANGES;
   const range = Object.hasOwn(SETTING_RANGES, key) ? SETTING_RANGES[key] : undefined;
   return range && /^must be [<>]/.test(message) ? `${message}: the accepted range is ${rangeText(range)}` : message;
 }

@@ -82,11 +82,14 @@ export async function runPlanOutcome(tasks: Task[], options: RunPlanOptions): Pr
   let cases = 0;
   let failed = 0;
   // Resolves when the signal aborts and the grace period for tasks in flight has run out.
+  let unwatch = () => undefined as void;
   const graceOver = new Promise<void>((resolve) => {
     if (!signal) return;
     const start = () => setTimeout(resolve, options.graceMs ?? 3000).unref();
     if (signal.aborted) start();
     else signal.addEventListener('abort', start, { once: true });
+    // A signal may outlive the run (one for many runs in a process): the listener must not.
+    unwatch = () => signal.removeEventListener('abort', start);
   });
   for (const phase of phases) {
     if (signal?.aborted) break;
@@ -119,6 +122,7 @@ export async function runPlanOutcome(tasks: Task[], options: RunPlanOptions): Pr
     await Promise.race([all, graceOver.then(() => void (graceExpired = true))]);
     if (graceExpired) break;
   }
+  unwatch();
   const finished = results.filter((r): r is CaseResult[] => r !== undefined);
   const outcome: PlanOutcome = { cases: finished.flat() };
   if (finished.length < tasks.length && signal?.aborted) outcome.interrupted = { tasksDone: finished.length, tasksTotal: tasks.length };

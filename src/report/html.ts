@@ -25,6 +25,26 @@ export interface HtmlOptions {
 /** No network of any kind: only inline style and script, and images only as data: URLs. */
 export const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
+/**
+ * The opening of a self-contained page, to its <body>: `title`, the inline `style` (a constant: no
+ * run data), the generator's `version`, and the policy that forbids every network fetch.
+ */
+export function htmlHead(title: string, style: string, version: string): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${HTML_CSP}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<meta name="generator" content="xborder ${esc(version)}">`,
+    `<title>${esc(title)}</title>`,
+    `<style>${style}</style>`,
+    '</head>',
+  ].join('\n');
+}
+
 interface Group {
   id: string;
   endpoint: string;
@@ -38,17 +58,7 @@ export function renderHtml(run: RunResult, options: HtmlOptions = {}): string {
   const groups = groupCases(run.cases);
   const statusCounts = countCases(run.cases);
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${HTML_CSP}">`,
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<meta name="generator" content="xborder ${esc(run.tool.version)}">`,
-    `<title>${esc(title)}</title>`,
-    `<style>${STYLE}</style>`,
-    '</head>',
+    htmlHead(title, STYLE, run.tool.version),
     '<body>',
     summarySection(run, title, options.generatedAt),
     ...(run.notices ?? []).map((n) => `<p class="partial" role="alert"><strong>${esc(n)}</strong></p>`),

@@ -27,36 +27,48 @@ export interface JunitOptions {
   mask?: (text: string) => string;
 }
 
+/** One <testsuite>, as the XML builder takes it. */
+export type JunitSuite = Record<string, unknown> & { '@_tests': number; '@_failures': number; '@_errors': number; '@_skipped': number };
+
 /** Renders the run as JUnit XML. */
 export function renderJunit(run: RunResult, options: JunitOptions = {}): string {
   const mask = options.mask ?? displayMask;
   const byEndpoint = new Map<string, CaseResult[]>();
   for (const c of run.cases) byEndpoint.set(c.endpoint, [...(byEndpoint.get(c.endpoint) ?? []), c]);
-  const suites = [...byEndpoint].map(([endpoint, cases]) => {
-    const testcases = cases.flatMap((c) => c.checks.map((check) => testcase(c, check, mask)));
-    const count = (s: string) => cases.reduce((n, c) => n + c.checks.filter((k) => k.status === s).length, 0);
-    const time = cases.reduce((n, c) => n + (c.response?.durationMs ?? 0), 0) / 1000;
-    return {
-      '@_name': mask(endpoint),
-      '@_tests': testcases.length,
-      '@_failures': count('failed'),
-      '@_errors': count('errored'),
-      '@_skipped': count('skipped'),
-      '@_time': time.toFixed(3),
-      testcase: testcases,
-    };
-  });
-  const s = run.summary;
+  const suites = [...byEndpoint].map(([endpoint, cases]) => junitSuite(endpoint, cases, mask));
+  // An interrupted run says so where CI dashboards look: the suites' properties.
+  const partial = partialLine(run);
+  return junitDocument(`xborder ${run.tool.version}`, suites, partial ? [{ name: 'xborder.partial', value: partial }] : []);
+}
+
+/** One <testsuite> named `name`: a <testcase> per check of each of `cases`. */
+export function junitSuite(name: string, cases: CaseResult[], mask: (text: string) => string = displayMask): JunitSuite {
+  const testcases = cases.flatMap((c) => c.checks.map((check) => testcase(c, check, mask)));
+  const count = (s: string) => cases.reduce((n, c) => n + c.checks.filter((k) => k.status === s).length, 0);
+  const time = cases.reduce((n, c) => n + (c.response?.durationMs ?? 0), 0) / 1000;
+  return {
+    '@_name': mask(name),
+    '@_tests': testcases.length,
+    '@_failures': count('failed'),
+    '@_errors': count('errored'),
+    '@_skipped': count('skipped'),
+    '@_time': time.toFixed(3),
+    testcase: testcases,
+  };
+}
+
+/** The XML of `suites` under one <testsuites> named `name`, with the totals of theirs and `properties`. */
+export function junitDocument(name: string, suites: JunitSuite[], properties: { name: string; value: string }[] = []): string {
+  const total = (key: '@_tests' | '@_failures' | '@_errors' | '@_skipped') => suites.reduce((n, s) => n + s[key], 0);
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     testsuites: {
-      '@_name': `xborder ${run.tool.version}`,
-      '@_tests': s.passed + s.failed + s.warnings + s.errored + s.skipped,
-      '@_failures': s.failed,
-      '@_errors': s.errored,
-      '@_skipped': s.skipped,
-      // An interrupted run says so where CI dashboards look: the suites' properties.
-      ...(run.partial ? { properties: { property: [{ '@_name': 'xborder.partial', '@_value': partialLine(run) }] } } : {}),
+      '@_name': name,
+      '@_tests': total('@_tests'),
+      '@_failures': total('@_failures'),
+      '@_errors': total('@_errors'),
+      '@_skipped': total('@_skipped'),
+      ...(properties.length ? { properties: { property: properties.map((p) => ({ '@_name': p.name, '@_value': p.value })) } } : {}),
       testsuite: suites,
     },
   };

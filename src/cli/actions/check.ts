@@ -5,7 +5,9 @@ import { readJsonFile } from '../../io/parse-json.js';
 import { listSamples, loadSample } from '../../samples/catalog.js';
 import { applyOverrides } from '../../samples/override.js';
 import { prepareSampleOrder } from '../../merchant/requests.js';
-import { sampleOrderSources } from '../../merchant/plan.js';
+import { sampleOrderSources, type PlanParts } from '../../merchant/plan.js';
+import { selectsMerchants } from '../../config/merchants.js';
+import type { MerchantsRunOptions } from '../merchants-run.js';
 import type { OrderSource } from '../../merchant/order-source.js';
 import type { MerchantContext } from '../../merchant/context.js';
 import { fileOrderSource, judgeOrderFile, orderFileNotices } from '../../merchant/file-order.js';
@@ -15,12 +17,22 @@ import { openSession } from '../session.js';
 import { wholeNumberFlag } from '../flag-numbers.js';
 import { DEFAULT_LARGE_ORDER_BYTES, MAX_LARGE_ORDER_BYTES } from '../../merchant/large-order.js';
 
-/** `xborder check`: cart, every order sample, sequences and negatives, in every auth mode. */
-export function run(opts: MerchantRunOptions & { race?: string; largeOrderBytes?: string }, cmd: Command): Promise<number> {
+/**
+ * `xborder check`: cart, every order sample, sequences and negatives, in every auth mode; of the
+ * config's top level, or of the merchants of its `merchants` list that --merchants, --all or
+ * --merchant-index name (merchants-run.ts).
+ */
+export async function run(opts: MerchantsRunOptions & { race?: string; largeOrderBytes?: string }, cmd: Command): Promise<number> {
   // Checked before anything is sent: a bad --race or --large-order-bytes is a usage error (exit 2).
   const race = wholeNumberFlag('--race', opts.race, 2, 64, 4);
   const largeOrderBytes = wholeNumberFlag('--large-order-bytes', opts.largeOrderBytes, 0, MAX_LARGE_ORDER_BYTES, DEFAULT_LARGE_ORDER_BYTES);
-  return runMerchantCommand(opts, cmd, (ctx) => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true, race, largeOrderBytes }));
+  const choose = (ctx: MerchantContext): PlanParts => ({ cart: true, orders: sampleOrderSources(ctx), sequences: true, negatives: true, events: true, race, largeOrderBytes });
+  if (selectsMerchants(opts)) {
+    const { runMerchantsCommand } = await import('../merchants-run.js');
+    return runMerchantsCommand(opts, cmd, choose);
+  }
+  if (opts.parallel !== undefined) throw new UsageError('--parallel is how many merchants of the list run at once: give it with --all or --merchants.');
+  return runMerchantCommand(opts, cmd, choose);
 }
 
 /** `xborder check-cart`. */

@@ -10,7 +10,11 @@ export function defineCheck(program: Command): void {
   addReportFlags(addAllowCommandsFlag(addCartFlags(addConfigFlags(check))))
     .option('--race <n>', 'copies of one order (and one refund) delivered at once by the race checks, 2 to 64 (default 4)')
     .option('--large-order-bytes <n>', 'size in bytes of the large order (case order-large, check accepts-large-order), sent once; 0 leaves it out (default 1100000, just over 1 MiB)')
-    .addHelpText('after', examples('xborder check', 'xborder check --race 8 --checks redelivery-concurrent,refund-concurrent', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json'))
+    .option('--merchants <names>', 'run these merchants of the config\'s "merchants" list (comma list; `xborder merchants` lists them), each saving under .xborder/runs/<name>/; several end in one summary')
+    .option('--all', 'run every merchant of the config\'s "merchants" list, --parallel at once, and print one summary')
+    .option('--merchant-index <n>', 'run the merchant at this place of the list, from 0 (a Kubernetes indexed Job passes $JOB_COMPLETION_INDEX)')
+    .option('--parallel <n>', `with --all or --merchants: merchants run at once, 1 to 64 (default 4), each with --concurrency requests in flight`)
+    .addHelpText('after', examples('xborder check', 'xborder check --race 8 --checks redelivery-concurrent,refund-concurrent', 'xborder check --auth header --strict --junit xborder.xml', 'xborder check --new-cart ./new-cart.sh --html report.html', 'xborder check --last-failed', 'xborder check --checks auth-enforced,guid-enforced --json > report.json', 'xborder check --all --parallel 8 --junit merchants.xml', 'xborder check --merchants shop-de,shop-ch'))
     .action(async (opts, cmd) => {
     const { run } = await import('../actions/check.js');
     process.exitCode = await run(opts, cmd);

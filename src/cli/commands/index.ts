@@ -23,6 +23,8 @@ import { defineValidate } from './validate.js';
 import { defineProxy } from './proxy.js';
 import { defineReplay } from './replay.js';
 import { defineDiff } from './diff.js';
+import { defineMerchants } from './merchants.js';
+import { defineReport } from './report.js';
 import { defineWizard } from './wizard.js';
 
 /** Adds every xborder command to `program`. */
@@ -48,4 +50,6 @@ export function defineCommands(program: Command): void {
   defineProxy(program);
   defineReplay(program);
   defineDiff(program);
+  defineMerchants(program);
+  defineReport(program);
 }
