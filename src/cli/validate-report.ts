@@ -6,7 +6,7 @@
  * - json: the contract's report shape, streamed: `tool`, then `cases` (one per document, one per
  *   line), then `summary` last (it is known only at the end).
  */
-import { fitColumnWidths, wrapCells } from '../report/fit-columns.js';
+import type { GridColumn } from '../report/grid.js';
 import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 import { checkHelp } from '../report/check-help.js';
 import { escapeControls } from '../report/terminal-text.js';
@@ -148,27 +148,13 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
   const paint = await painter(output.color);
   const batch = options.batchRows ?? 200;
   const width = options.width ?? DEFAULT_WIDTH;
-  let Table: typeof import('cli-table3') | undefined;
   let rows: string[][] = [];
   const failedIds = new Set<string>();
   const flush = async (): Promise<void> => {
     if (rows.length === 0) return;
-    if (width < TABLE_MIN_WIDTH) {
-      // Seven columns do not fit a narrow terminal: one block per finding, every line fitted.
-      output.out(`${rows.map((r) => fitLines(stackedFinding(r), width)).join('\n')}\n`);
-      rows = [];
-      return;
-    }
-    Table ??= (await import('cli-table3')).default;
-    // The finding is what the reader came for: it keeps room, the other columns wrap first.
-    const colWidths = fitColumnWidths([[...HEAD], ...rows.map((r) => r.map(stripAnsi))], width, { min: [10, 7, 10, 16, 46, 12, 12] });
-    const table = new Table({
-      head: [...HEAD],
-      style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-      colWidths,
-    });
-    table.push(...wrapCells(rows, colWidths));
-    output.out(`${table.toString()}\n`);
+    // The grid (and cli-table3 with it) is loaded when the first rows are printed.
+    const { renderGrid } = await import('../report/grid.js');
+    output.out(`${renderGrid(COLUMNS, rows, { width, color: output.color, rules: true })}\n`);
     rows = [];
   };
   return {
@@ -205,23 +191,20 @@ export async function tableReport(output: Output, totals: Totals, mask: ValueMas
 
 const SEVERITY_LABEL = { error: 'error', warning: 'warning', info: 'info' } as const;
 
-/** The table's columns. */
-const HEAD = ['file', 'kind', 'check', 'path', 'finding', 'expected', 'actual'] as const;
-/** Narrower than this, findings are printed one block each instead of as a seven-column table. */
-const TABLE_MIN_WIDTH = 140;
-
-/** Colour codes out, for measuring a cell. */
-function stripAnsi(text: string): string {
-  return text.replace(/\x1b\[[0-9;]*m/g, '');
-}
-
-/** A table row as a block: `file  kind  check  path` on the first line, the finding and values indented. */
-function stackedFinding([where, kind, check, path, finding, expected, actual]: string[]): string {
-  const lines = [`${where}  ${kind}  ${check}${path ? `  ${path}` : ''}`, `  ${finding}`];
-  if (expected) lines.push(`  expected: ${expected}`);
-  if (actual) lines.push(`  actual:   ${actual}`);
-  return lines.join('\n');
-}
+/**
+ * The table's columns: the finding is what the reader came for and keeps room; the file and path
+ * wrap first. Too narrow for seven columns, each finding is a block: `file  kind  check  path`,
+ * then the finding and the values indented.
+ */
+const COLUMNS: GridColumn[] = [
+  { title: 'file', readable: 8 },
+  { title: 'kind' },
+  { title: 'check' },
+  { title: 'path', readable: 14 },
+  { title: 'finding', readable: 44, block: 'line' },
+  { title: 'expected', readable: 10, block: 'labelled' },
+  { title: 'actual', readable: 10, block: 'labelled' },
+];
 
 function rowOf(where: string, kind: string, check: string, f: Finding, paint: Record<CheckStatus | 'info', Paint>): string[] {
   const severity = f.severity ?? 'error';

@@ -3,11 +3,11 @@
  * the notes that are not about a row (a hub block carrying encoded values, the end customer's values
  * sent unencoded). Pure: values in, text out; colour is a parameter.
  */
-import Table from 'cli-table3';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { Finding } from '../model.js';
 import type { DecodedValue } from './payload-decode.js';
 import { fitLines } from '../report/width.js';
+import { renderGrid, type GridColumn } from '../report/grid.js';
 
 /** How the table is drawn. */
 export interface DecodeTableOptions {
@@ -43,20 +43,16 @@ function visible(s: string): string {
 }
 
 /**
- * Column widths that fit `width`: the note at most 32, the path at most a third, raw and decoded
- * share the rest and wrap (a value is never lost, only broken over lines).
+ * The columns: a path and values, which wrap only between words (an encoded value, a URL, stays
+ * whole); the values keep a readable width. Too narrow, each value is a block: its path, then raw,
+ * decoded and the note, one a line.
  */
-function fitWidths(rows: string[][], width: number | undefined): { colWidths?: number[]; wordWrap?: boolean; wrapOnWordBoundary?: boolean } {
-  const natural = [0, 1, 2, 3].map((c) => Math.max(['path', 'raw', 'decoded', 'note'][c]!.length, ...rows.map((r) => r[c]!.length)) + 2);
-  const total = natural.reduce((a, b) => a + b, 0) + 5;
-  if (width === undefined || total <= width) return {};
-  const note = Math.min(natural[3]!, 32);
-  const path = Math.min(natural[0]!, Math.max(12, Math.floor(width / 3)));
-  const rest = Math.max(24, width - 5 - path - note);
-  const raw = Math.min(natural[1]!, Math.max(10, Math.ceil(rest * 0.55)));
-  const decoded = Math.max(10, rest - raw);
-  return { colWidths: [path, raw, decoded, note], wordWrap: true, wrapOnWordBoundary: false };
-}
+const COLUMNS: GridColumn[] = [
+  { title: 'path' },
+  { title: 'raw', readable: 16, block: 'labelled' },
+  { title: 'decoded', readable: 16, block: 'labelled' },
+  { title: 'note', readable: 12, block: 'labelled' },
+];
 
 /** The hint when nothing was decoded: what was looked at. */
 function emptyHint(options: DecodeTableOptions): string {
@@ -90,14 +86,9 @@ export function renderDecodeTable(values: DecodedValue[], options: DecodeTableOp
     return options.width === undefined ? text : `${fitLines(text.replace(/\n$/, ''), options.width)}\n`;
   }
   const rows = values.map((v) => [v.path, visible(v.raw), visible(v.decoded), noteFor(v)]);
-  const table = new Table({
-    head: ['path', 'raw', 'decoded', 'note'],
-    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
-    ...fitWidths(rows, options.width),
-  });
-  for (const [path, raw, decoded, note] of rows) table.push([path, raw, decoded, note ? chalk.yellow(note) : '']);
+  const table = renderGrid(COLUMNS, rows.map(([path, raw, decoded, note]) => [path!, raw!, decoded!, note ? chalk.yellow(note) : '']), { width: options.width ?? Number.POSITIVE_INFINITY, color: options.color, rules: true });
   const flagged = values.filter((v) => v.issues.length > 0 || v.doubleEncoded).length;
   const summary = `${values.length} value${values.length === 1 ? '' : 's'} decoded${flagged ? `, ${chalk.yellow(`${flagged} flagged`)}` : ''}`;
-  const text = `${table.toString()}\n${summary}\n${noteText}`;
+  const text = `${table}\n${summary}\n${noteText}`;
   return options.width === undefined ? text : `${fitLines(text.replace(/\n$/, ''), options.width)}\n`;
 }

@@ -2,7 +2,6 @@
  * The answer tables of the platform commands (pure: outcome in, text out). The checks under them
  * are the common report (src/report/table.ts).
  */
-import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { GiftCardOutcome } from './gift-card.js';
 import { describeErrorInfo, type ErrorInfoBody } from './error-info.js';
@@ -10,7 +9,7 @@ import type { FlatRow } from './flatten.js';
 import type { PlatformOperation } from './operations.js';
 import { maskedHead } from '../redact/cut.js';
 import { escapeControls, escapeLines } from '../report/terminal-text.js';
-import { fitColumnWidths } from '../report/fit-columns.js';
+import { renderGrid, type GridColumn } from '../report/grid.js';
 import { DEFAULT_WIDTH, fitLines } from '../report/width.js';
 
 /** How a table is drawn. */
@@ -20,16 +19,15 @@ export interface ViewOptions {
   width?: number;
 }
 
-/** A table of `rows` (label-value pairs or columns under `head`) fitted to the width, long cells wrapped. */
+/**
+ * A table of `rows` (label-value pairs or columns under `head`) fitted to the width: cells wrap
+ * between words, and when a value cannot fit whole the rows become lines (`label  value`).
+ */
 function table(options: ViewOptions, rows: string[][], head?: string[]): string {
-  const t = new Table({
-    ...(head ? { head } : {}),
-    style: { head: options.color ? ['cyan'] : [], border: options.color ? ['gray'] : [] },
-    colWidths: fitColumnWidths(head ? [head, ...rows] : rows, options.width ?? DEFAULT_WIDTH),
-    wordWrap: true,
-  });
-  t.push(...rows);
-  return t.toString();
+  const count = head?.length ?? Math.max(0, ...rows.map((r) => r.length));
+  // The last column holds the values and the descriptions: prose that keeps a readable width.
+  const columns: GridColumn[] = Array.from({ length: count }, (_, i) => ({ ...(head ? { title: head[i] } : {}), ...(i === count - 1 ? { readable: 20 } : {}) }));
+  return renderGrid(columns, rows, { width: options.width ?? DEFAULT_WIDTH, color: options.color, rules: true });
 }
 
 const yesNo = (v: boolean | null | undefined) => (v === true ? 'yes' : v === false ? 'no' : v === null ? '(null)' : '(absent)');

@@ -52,5 +52,5 @@ export function fitColumnWidths(rows: string[][], width: number, options: FitOpt
  * cli-table3 would cut it with an ellipsis.
  */
 export function wrapCells(rows: string[][], widths: number[]): string[][] {
-  return rows.map((row) => row.map((cell, i) => wrap(String(cell), Math.max(1, (widths[i] ?? MIN_COLUMN) - 2)).join('\n')));
+  return rows.map((row) => row.map((cell, i) => wrap(String(cell), Math.max(1, (widths[i] ?? MIN_COLUMN) - 2), { breakWords: true }).join('\n')));
 }

@@ -7,14 +7,14 @@
  * recolours the screen or starts a line of its own.
  */
 import { prettyJson } from './pretty-json.js';
-import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { CaseResult, CheckResult, CheckStatus, RunResult, Summary } from '../model.js';
 import { caseStatus, partialLine } from './summary.js';
 import { describeFinding, findingLabel, spellingsOf, type Spellings } from './finding-text.js';
 import { caseName } from './case-name.js';
 import { collapseRows, groupCases, listedName, type Row } from './collapse.js';
-import { cut, DEFAULT_WIDTH, displayLength, fitLines, wrap } from './width.js';
+import { DEFAULT_WIDTH, displayLength, fitLines } from './width.js';
+import { renderGrid, type GridColumn } from './grid.js';
 import { escapeControls, escapeLines } from './terminal-text.js';
 import { seeLine } from './check-help.js';
 import { skipLine } from './skip-line.js';
@@ -32,8 +32,11 @@ export interface TableOptions {
   width?: number;
 }
 
-/** Characters of a curl command shown without -v when no run folder holds it (an order is kilobytes). */
-const CURL_SHOWN = 300;
+/**
+ * Longest curl command shown without -v when no run folder holds it: shown whole, so it runs when
+ * pasted; an order's is kilobytes, which -v or the run folder's reproduce.sh give.
+ */
+const CURL_SHOWN = 1000;
 
 /** Lines of a failed case's body shown without -v. */
 const BODY_LINES = 30;
@@ -67,8 +70,8 @@ export function renderTable(run: RunResult, options: TableOptions): string {
   const shown = options.verbose && !options.quiet ? run.cases.map((c) => ({ first: c, others: [] as CaseResult[] })) : groupCases(failedCases);
   for (const { first, others } of shown) {
     const names = others.slice(0, 4).map((o) => escapeControls(listedName(o))).join(', ') + (others.length > 4 ? `, +${others.length - 4} more` : '');
-    const more = others.length > 0 ? `  … and ${others.length} more case${others.length === 1 ? '' : 's'} with the same outcome: ${names}\n` : '';
-    out.push(fitLines(caseDetail(first, options, chalk) + more, width));
+    const more = others.length > 0 ? `  … and ${others.length} more case${others.length === 1 ? '' : 's'} with the same outcome: ${names}` : '';
+    out.push(caseDetail(first, options, chalk, width, more));
   }
   out.push(fitLines(summaryLine(run.summary, run.cases.length, paint), width));
   const partial = partialLine(run);
@@ -122,59 +125,23 @@ export function summaryLine(s: Summary, cases: number, paint?: Painter): string 
   ].join(', ') + ` in ${cases} case${cases === 1 ? '' : 's'}`;
 }
 
-/** Column widths (cli-table3's, padding included) that keep the table within `width`. */
-function layout(rows: Row[], width: number): number[] {
-  const longest = (pick: (r: Row) => string, header: string) => Math.max(displayLength(header), ...rows.map((r) => displayLength(pick(r)))) + 2;
-  const natural = {
-    case: longest((r) => r.variant, 'case'),
-    check: longest((r) => r.check, 'check'),
-    auth: longest((r) => r.authMode, 'auth'),
-    result: longest((r) => SYMBOL[r.status], 'result'),
-    time: longest((r) => r.time, 'time'),
-  };
-  const detailWanted = longest((r) => r.detail, 'detail');
-  // Borders: one more than the number of columns.
-  const room = width - 7;
-  if (Object.values(natural).reduce((a, b) => a + b, 0) + detailWanted <= room) {
-    return [natural.case, natural.check, natural.auth, natural.result, detailWanted, natural.time];
-  }
-  // Too wide: caps keep the detail, where the reason is, the widest column.
-  const cols = { ...natural, case: Math.min(natural.case, 36), check: Math.min(natural.check, 30), auth: Math.min(natural.auth, 14) };
-  const minDetail = Math.min(detailWanted, 22);
-  // Give up room in this order, each column down to a floor that still reads.
-  const floors: [keyof typeof cols, number][] = [['case', 16], ['check', 18], ['auth', 8], ['time', 6]];
-  let fixed = Object.values(cols).reduce((a, b) => a + b, 0);
-  for (const [name, floor] of floors) {
-    const over = fixed + minDetail - room;
-    if (over <= 0) break;
-    const take = Math.min(over, Math.max(0, cols[name] - floor));
-    cols[name] -= take;
-    fixed -= take;
-  }
-  const detail = Math.max(3, Math.min(detailWanted, room - fixed));
-  return [cols.case, cols.check, cols.auth, cols.result, detail, cols.time];
-}
+/**
+ * The report's columns. The detail is prose and keeps a readable width; names, ids and modes wrap
+ * only between words; the result and the time are never wrapped. In blocks, the detail goes under
+ * its row.
+ */
+const COLUMNS: GridColumn[] = [
+  { title: 'case' },
+  { title: 'check' },
+  { title: 'auth' },
+  { title: 'result', whole: true },
+  { title: 'detail', readable: 28, block: 'line' },
+  { title: 'time', whole: true },
+];
 
 function drawTable(rows: Row[], width: number, color: boolean, paint: Painter): string {
-  const widths = layout(rows, width);
-  const inner = widths.map((w) => Math.max(1, w - 2));
-  const table = new Table({
-    head: ['case', 'check', 'auth', 'result', 'detail', 'time'].map((h, i) => cut(h, inner[i]!)),
-    style: { head: color ? ['cyan'] : [], border: color ? ['gray'] : [] },
-    // No rule between rows: a run has many cases and the table should stay scannable.
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    colWidths: widths,
-    wordWrap: false,
-  });
-  for (const row of rows) {
-    // Names are cut so each row keeps one line; the detail wraps and loses nothing. Each wrapped line
-    // is a table row of its own (no rule between rows, so it looks the same): cli-table3 measures a
-    // multi-line cell's whole text again for every line it draws, which took minutes for a 9 KB detail.
-    const [first = '', ...more] = wrap(row.detail, inner[4]!);
-    table.push([cut(row.variant, inner[0]!), cut(row.check, inner[1]!), cut(row.authMode, inner[2]!), paint[row.status](SYMBOL[row.status]), first, cut(row.time, inner[5]!)]);
-    for (const line of more) table.push(['', '', '', '', line, '']);
-  }
-  return table.toString();
+  const cells = rows.map((row) => [row.variant, row.check, row.authMode, paint[row.status](SYMBOL[row.status]), row.detail, row.time]);
+  return renderGrid(COLUMNS, cells, { width, color });
 }
 
 /** `quiet`: only the failed and errored checks' rows. */
@@ -203,36 +170,57 @@ function detailOf(check: CheckResult, spellings?: Spellings): string {
   return visible.length > 1 ? `${first} (+${visible.length - 1} more)` : first;
 }
 
-function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<typeof Chalk>): string {
+/**
+ * The details of a case, every line fitted to `width`: prose wraps with its tokens whole, a body
+ * (the merchant's text) wraps like a body, and the reproduction is printed whole, however long, so
+ * it can be copied and pasted as it stands.
+ */
+function caseDetail(c: CaseResult, options: TableOptions, chalk: InstanceType<typeof Chalk>, width: number, more: string): string {
   // Every value below came from the merchant or a recording, but for the words around it: escaped here.
   const t = escapeControls;
-  const lines = [chalk.bold(`${t(c.endpoint)} ${t(caseName(c))} [auth ${t(c.authMode)}]: ${caseStatus(c)}`)];
+  const out: string[] = [];
+  const prose = (...lines: string[]) => out.push(...lines.map((l) => fitLines(l, width)));
+  const body = (text: string) => out.push(fitLines(indent(escapeLines(text), 4), width, { breakWords: true }));
+  prose(chalk.bold(`${t(c.endpoint)} ${t(caseName(c))} [auth ${t(c.authMode)}]: ${caseStatus(c)}`));
   // The merchant's own spelling of a property, learnt from the case's lenient findings.
   const spellings = spellingsOf(c.checks.flatMap((k) => k.findings));
-  lines.push(`  request: ${t(c.request.method)} ${t(c.request.url)}`);
+  prose(`  request: ${t(c.request.method)} ${t(c.request.url)}`);
   if (options.verbose) {
-    for (const [k, v] of Object.entries(c.request.headers)) lines.push(`    ${t(k)}: ${t(String(v))}`);
-    if (c.requestBody) lines.push(indent(escapeLines(c.requestBody), 4));
+    for (const [k, v] of Object.entries(c.request.headers)) prose(`    ${t(k)}: ${t(String(v))}`);
+    if (c.requestBody) body(c.requestBody);
   }
-  if (c.response) lines.push(`  response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`);
-  if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) lines.push(`    ${t(k)}: ${t(String(v))}`);
+  if (c.response) prose(`  response: HTTP ${c.response.status} in ${Math.round(c.response.durationMs)} ms`);
+  if (options.verbose && c.responseHeaders) for (const [k, v] of Object.entries(c.responseHeaders)) prose(`    ${t(k)}: ${t(String(v))}`);
   for (const check of c.checks.filter((k) => k.status !== 'passed' || options.verbose)) {
     // Each finding says what it is (FAIL, warn, info): a failed check's notes are not failures.
-    for (const f of check.findings) lines.push(`  ${findingLabel(f, check.status).padEnd(4)} ${t(check.id)}: ${t(describeFinding(f, spellings))}`);
+    for (const f of check.findings) prose(`  ${findingLabel(f, check.status).padEnd(4)} ${t(check.id)}: ${t(describeFinding(f, spellings))}`);
     // Where the check is explained: its page, one command away.
     const see = check.status === 'passed' || check.status === 'skipped' ? '' : seeLine(check.id);
-    if (see) lines.push(`  ${see}`);
+    if (see) prose(`  ${see}`);
   }
-  if (c.responseBody !== undefined) lines.push('  body:', indent(escapeLines(bodyExcerpt(c.responseBody, options)), 4));
+  if (c.responseBody !== undefined) {
+    prose('  body:');
+    body(bodyExcerpt(c.responseBody, options));
+  }
   if (options.verbose && c.decodedValues?.length) {
-    lines.push('  decoded values:');
-    for (const v of c.decodedValues) lines.push(`    ${t(v.path)}: ${t(JSON.stringify(v.raw))} -> ${t(JSON.stringify(v.decoded))}`);
+    prose('  decoded values:');
+    for (const v of c.decodedValues) prose(`    ${t(v.path)}: ${t(JSON.stringify(v.raw))} -> ${t(JSON.stringify(v.decoded))}`);
   }
   // With a run folder the script stands in for the one-line curl (the full command is in it, or -v).
-  if (c.reproducePath && !options.verbose) lines.push(`  reproduce: sh ${t(c.reproducePath)}`);
-  else if (c.curl && !options.verbose && c.curl.length > CURL_SHOWN) lines.push(`  reproduce: ${escapeLines(c.curl.slice(0, CURL_SHOWN))}… (-v prints the whole command; a saved run has it as reproduce.sh)`);
-  else if (c.curl) lines.push(`  reproduce: ${escapeLines(c.curl)}`);
-  return `${lines.join('\n')}\n`;
+  if (c.reproducePath && !options.verbose) out.push(reproduceLine(`sh ${t(c.reproducePath)}`, width));
+  else if (c.curl && !options.verbose && c.curl.length > CURL_SHOWN) prose(`  reproduce: -v prints the whole curl command (${c.curl.length} characters); a saved run (without --no-save) has it as reproduce.sh`);
+  else if (c.curl) out.push(reproduceLine(escapeLines(c.curl), width));
+  if (more) prose(more);
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * `  reproduce: COMMAND` on one line when it fits; else the label, and the command whole on a line
+ * of its own, unindented, so a triple-click copies exactly the command.
+ */
+function reproduceLine(command: string, width: number): string {
+  const line = `  reproduce: ${command}`;
+  return displayLength(line) <= width ? line : `  reproduce:\n${command}`;
 }
 
 /** The body as a person reads it: JSON pretty-printed, cut to a screenful unless -v. */

@@ -104,7 +104,7 @@ describe('xborder gift-card validate', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/platform error\s+│ 401 Unauthorized: The merchant GUID in the query parameter merchantGUID is not known/);
     expect(r.stdout).toMatch(/status-200.*FAIL/);
-    expect(r.stdout).toMatch(/reproduce: curl /);
+    expect(r.stdout).toMatch(/reproduce:\s+curl /);
     noPin(r);
   });
 

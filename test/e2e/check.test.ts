@@ -119,7 +119,7 @@ describe('xborder check against the reference merchant', () => {
   const eventFault = (name: string) => name.startsWith('event-') || name.startsWith('refund-') || name.startsWith('status-cancelled');
   // The latent faults only show on some generated orders: test/e2e/fuzz-faults.test.ts finds them.
   for (const fault of MERCHANT_FAULTS.filter((f) => !f.latent)) {
-    const id = fault.rule ?? fault.catches;
+    const id = fault.catches;
     it(`catches fault ${fault.name}: ${id} ${fault.status}`, async () => {
       await withMerchant(fault.name, async (dir, merchant) => {
         const result = await runCli(['check', '--json', '--auth', 'header', ...(flagsFor[fault.name]?.(merchant) ?? [])], { cwd: dir, env: ENV });

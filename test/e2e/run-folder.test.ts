@@ -88,7 +88,7 @@ describe('the run folder', () => {
     expect(rerun.code).toBe(1);
     expect(runsIn(dir)).toHaveLength(2);
     const table = await runCli(['runs'], { cwd: dir });
-    expect(table.stdout).toContain('2 saved runs; the newest has 2 failed or errored cases');
+    expect(table.stdout).toContain('2 saved runs, each in .xborder/runs/RUN; the newest has 2 failed or errored cases');
   });
 
   it('--html FILE writes the self-contained report there, masked', async () => {

@@ -130,7 +130,7 @@ describe('the merchant suite against the reference merchant', () => {
     // slow-redelivery creates each order in 300 ms too: with a 200 ms timeout the platform retries.
     const slow = name === 'slow' || name === 'slow-redelivery';
     const result = statuses(await runSuite(name, slow ? 200 : 10_000, STORE_FAULTS.has(name) || RACE_FAULTS.has(name), isEventFault(name)));
-    const id = fault.rule ?? fault.catches;
+    const id = fault.catches;
     expect(result.get(id), `${id} against ${name}: ${JSON.stringify([...result])}`).toBe(fault.status);
   });
 });

@@ -1,12 +1,12 @@
 /** `xborder checks [ID]`: the check registry as a table (or JSON), or one check's page. */
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { allChecks, type CheckInfo } from '../../checks/registry.js';
 import { checkDocsPath, renderCheckPage } from '../../checks/docs/index.js';
 import { didYouMean } from '../../did-you-mean.js';
 import { UsageError } from '../../errors.js';
 import { createOutput, type GlobalOptions } from '../output.js';
 import { fitLines, terminalWidth } from '../../report/width.js';
+import { renderGrid, type GridColumn } from '../../report/grid.js';
 
 /** Prints every registered check, or the page of check `id`; exit 0, or 2 for an unknown id. */
 export async function run(id: string | undefined, cmd: Command): Promise<number> {
@@ -19,15 +19,10 @@ export async function run(id: string | undefined, cmd: Command): Promise<number>
     output.out(`${JSON.stringify(checks.map(({ page: _page, ...rest }) => ({ ...rest, docs: checkDocsPath(rest.id) })), null, 2)}\n`);
     return 0;
   }
-  const table = new Table({
-    head: ['check', 'where', 'what it proves'],
-    style: { head: [], border: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-    colWidths: [32, 20, Math.max(20, terminalWidth(process.stdout, process.env) - 56)],
-    wordWrap: true,
-  });
-  for (const check of checks) table.push([check.id, check.scope.join(', '), check.proves]);
-  output.out(`${table.toString()}\n${fitLines(`${checks.length} checks. \`xborder checks ID\` explains one. Select with --checks ID,... or --exclude-checks ID,... (merchant commands and validate).`, terminalWidth(process.stdout, process.env))}\n`);
+  const width = terminalWidth(process.stdout, process.env);
+  const columns: GridColumn[] = [{ title: 'check' }, { title: 'where' }, { title: 'what it proves', readable: 30, block: 'line' }];
+  const table = renderGrid(columns, checks.map((check) => [check.id, check.scope.join(', '), check.proves]), { width });
+  output.out(`${table}\n${fitLines(`${checks.length} checks. \`xborder checks ID\` explains one. Select with --checks ID,... or --exclude-checks ID,... (merchant commands and validate).`, width)}\n`);
   return 0;
 }
 

@@ -5,12 +5,13 @@
  * one named way; `--list-faults` prints the faults and the check each shows in.
  */
 import type { Command } from 'commander';
-import Table from 'cli-table3';
 import { UsageError } from '../../errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORM_FAULTS, resolvePlatformFault, type PlatformFault } from '../../mock/platform/faults.js';
 import { startMockPlatform, type PlatformLogEntry } from '../../mock/platform/server.js';
 import { TEST_CARDS } from '../../mock/platform/test-cards.js';
+import { renderGrid, type GridColumn } from '../../report/grid.js';
+import { commandLines, fitLines, terminalWidth } from '../../report/width.js';
 import { createOutput, type GlobalOptions, type Output } from '../output.js';
 import { parseWholeNumber, untilSignal } from '../serving.js';
 import { announceDiscoveredConfig, sessionFor, warnDistrustedConfig } from '../session.js';
@@ -66,23 +67,29 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   return 0;
 }
 
-/** The startup text: where it listens, which GUID it accepts, the test cards, and the fault. */
+/** The startup text: where it listens, which GUID it accepts, the test cards, and the fault; fitted to the terminal. */
 function banner(url: string, guid: string, output: Output, fault: PlatformFault | undefined): string {
-  const table = new Table({
-    head: ['card id', 'PIN', 'answer'],
-    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-  });
-  for (const card of TEST_CARDS) table.push([card.cardId, card.pin ?? '', card.description]);
-  return [
+  const width = terminalWidth(process.stdout, process.env);
+  const columns: GridColumn[] = [{ title: 'card id' }, { title: 'PIN' }, { title: 'answer', readable: 24, block: 'line' }];
+  const table = renderGrid(columns, TEST_CARDS.map((card) => [card.cardId, card.pin ?? '', card.description]), { width, color: output.color, rules: true });
+  const prose = [
     `Reference platform listening on ${url}${fault ? ` (fault: ${fault.name})` : ''}`,
     fault?.name === 'guid-ignored'
       ? 'Accepts any merchant GUID, or none (fault guid-ignored).'
       : `Accepts merchant GUID ${guid} (query merchantGUID, header MerchantGUID, or MerchantGUID in the ValidateGiftCard body); anything else: 401 ErrorInfo.`,
     `ValidateGiftCard: POST ${url}/ValidateGiftCard with these test cards:`,
-    table.toString(),
+  ];
+  const after = [
     'The other 31 indexed operations answer 501 ErrorInfo (not simulated); unknown paths 404; malformed JSON 400.',
-    `Try: xborder gift-card validate --platform-url ${url} --card-id ${TEST_CARDS[0]!.cardId} --pin ${TEST_CARDS[0]!.pin} --country DE`,
     ...(fault ? [faultLine(fault)] : []),
+  ];
+  // The command to try breaks only between its arguments, with a \ that keeps it one command when pasted.
+  const tryIt = `xborder gift-card validate --platform-url ${url} --card-id ${TEST_CARDS[0]!.cardId} --pin ${TEST_CARDS[0]!.pin} --country DE`;
+  return [
+    ...prose.map((l) => fitLines(l, width)),
+    table,
+    ...after.map((l) => fitLines(l, width)),
+    ...commandLines(tryIt, width, 'Try: ', '       '),
     '',
   ].join('\n');
 }
@@ -104,12 +111,8 @@ function listFaults(output: Output, json: boolean): void {
     output.out(`${JSON.stringify(PLATFORM_FAULTS, null, 2)}\n`);
     return;
   }
-  const table = new Table({
-    head: ['fault', 'check it shows in', 'result', 'what the platform does wrong'],
-    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-    colWidths: [null, null, null, 60] as unknown as number[],
-    wordWrap: true,
-  });
-  for (const f of PLATFORM_FAULTS) table.push([f.name, f.catches, f.status, f.trigger ? `${f.description} (to see it: ${f.trigger})` : f.description]);
-  output.out(`${table.toString()}\n${PLATFORM_FAULTS.length} faults; serve one with: xborder mock platform --fault NAME\n`);
+  const width = terminalWidth(process.stdout, process.env);
+  const columns: GridColumn[] = [{ title: 'fault' }, { title: 'check it shows in' }, { title: 'result', whole: true }, { title: 'what the platform does wrong', readable: 30, block: 'line' }];
+  const rows = PLATFORM_FAULTS.map((f) => [f.name, f.catches, f.status, f.trigger ? `${f.description} (to see it: ${f.trigger})` : f.description]);
+  output.out(`${renderGrid(columns, rows, { width, color: output.color, rules: true })}\n${fitLines(`${PLATFORM_FAULTS.length} faults; serve one with: xborder mock platform --fault NAME`, width)}\n`);
 }

@@ -4,8 +4,7 @@
  * sets go through the redactor unless --show-secrets.
  */
 import type { Command } from 'commander';
-import Table from 'cli-table3';
-import { fitColumnWidths } from '../../report/fit-columns.js';
+import { renderGrid, type GridColumn } from '../../report/grid.js';
 import { fitLines, terminalWidth } from '../../report/width.js';
 
 /** Past this a description line gets hard to read, however wide the terminal. */
@@ -44,17 +43,11 @@ export async function runList(cmd: Command, word?: string): Promise<number> {
     output.out(`${JSON.stringify(samples.map(({ name, kind, description, file }) => ({ name, kind, description, file })), null, 2)}\n`);
     return 0;
   }
-  const head = ['name', 'kind', 'description'];
   const rows = samples.map((s) => [s.name, s.kind, s.description]);
   const width = terminalWidth(process.stdout, process.env);
-  const table = new Table({
-    head,
-    style: { head: output.color ? ['cyan'] : [], border: output.color ? ['gray'] : [] },
-    colWidths: fitColumnWidths([head, ...rows], Math.min(width, MAX_LIST_WIDTH)),
-    wordWrap: true,
-  });
-  for (const row of rows) table.push(row);
-  output.out(`${table.toString()}\n${fitLines(`${samples.length} samples; show one with: xborder samples show NAME`, width)}\n`);
+  const columns: GridColumn[] = [{ title: 'name' }, { title: 'kind' }, { title: 'description', readable: 30, block: 'line' }];
+  const table = renderGrid(columns, rows, { width: Math.min(width, MAX_LIST_WIDTH), color: output.color, rules: true });
+  output.out(`${table}\n${fitLines(`${samples.length} samples; show one with: xborder samples show NAME`, width)}\n`);
   return 0;
 }
 
