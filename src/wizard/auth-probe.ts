@@ -17,6 +17,18 @@ export interface ProbeResult {
   status?: number;
   /** Transport problem, when unreachable. */
   error?: string;
+  /** The modes a refusal's WWW-Authenticate names (`Basic` -> basic, `Bearer` -> jwt), most likely first. */
+  named?: AuthConfig['mode'][];
+}
+
+/** The auth modes a WWW-Authenticate header names (RFC 9110 challenges), in its order. */
+export function modesNamed(header: string | undefined): AuthConfig['mode'][] {
+  const modes: AuthConfig['mode'][] = [];
+  for (const m of (header ?? '').matchAll(/(?:^|,)\s*(Basic|Bearer)\b/gi)) {
+    const mode = m[1]!.toLowerCase() === 'basic' ? 'basic' : 'jwt';
+    if (!modes.includes(mode)) modes.push(mode);
+  }
+  return modes;
 }
 
 /** A probe must not hang the wizard for the platform's five minutes. */
@@ -30,7 +42,8 @@ export async function probeCart(config: XborderConfig, auth: AuthConfig): Promis
   if (!exchange.response) return { mode: auth.mode, verdict: 'unreachable', error: exchange.error?.message ?? 'no answer' };
   const status = exchange.response.status;
   const verdict = status >= 200 && status < 300 ? 'accepted' : status === 401 || status === 403 ? 'refused' : 'other';
-  return { mode: auth.mode, verdict, status };
+  const named = verdict === 'refused' ? modesNamed(exchange.response.headers['www-authenticate']) : [];
+  return { mode: auth.mode, verdict, status, ...(named.length > 0 ? { named } : {}) };
 }
 
 /** One line for the user about a probe. */

@@ -28,19 +28,21 @@ export async function askAuth(ctx: WizardContext): Promise<void> {
   const existing = Array.isArray(getIn(ctx.draft.doc, ['auth'])) ? (getIn(ctx.draft.doc, ['auth']) as AuthConfig[]) : [];
   const url = getIn(ctx.draft.doc, ['merchant', 'baseUrl']);
   let enforced: boolean | undefined;
+  let named: AuthMode[] = [];
   if (typeof url === 'string' && (await prompter.confirm({ message: `Probe ${url} to see whether it enforces authentication?`, default: true }))) {
     const result = await probeCart(await ctx.resolveConfig(ctx.draft), { mode: 'none' });
     output.say(`${describeProbe(result)}\n`);
     enforced = result.verdict === 'refused' ? true : result.verdict === 'accepted' ? false : undefined;
+    named = result.named ?? [];
   }
 
   let modes: AuthMode[] = [];
   while (modes.length === 0) {
     modes = await prompter.multiSelect({
       message: 'Which auth modes does the merchant use? (space toggles, enter confirms)',
-      choices: MODES.map((m) => ({
+      choices: modeOrder(enforced, named, existing).map((m) => ({
         ...m,
-        checked: existing.length > 0 ? existing.some((e) => e.mode === m.value) : enforced === false ? m.value === 'none' : false,
+        checked: existing.length > 0 ? existing.some((e) => e.mode === m.value) : enforced === false ? m.value === 'none' : named.includes(m.value),
       })),
     });
     if (modes.length === 0) output.say('Choose at least one mode ("none" when the merchant accepts requests without credentials).\n');
@@ -52,6 +54,17 @@ export async function askAuth(ctx: WizardContext): Promise<void> {
   setIn(ctx.draft, ['auth'], list);
 
   if (enforced !== undefined && list.some((a) => a.mode !== 'none')) await probeDescribed(ctx, list);
+}
+
+/**
+ * The modes in the order the list offers them: after the probe found authentication enforced, the
+ * modes its refusal named (WWW-Authenticate), then the configured ones, then the rest, and `none`
+ * last, so the cursor starts on a mode that can pass; otherwise the usual order, `none` first.
+ */
+export function modeOrder(enforced: boolean | undefined, named: readonly AuthMode[], existing: readonly AuthConfig[]): Choice<AuthMode>[] {
+  if (enforced !== true) return MODES;
+  const rank = (m: AuthMode) => (m === 'none' ? 3 : named.includes(m) ? 0 : existing.some((e) => e.mode === m) ? 1 : 2);
+  return [...MODES].sort((a, b) => rank(a.value) - rank(b.value) || (named.indexOf(a.value) - named.indexOf(b.value)));
 }
 
 /** Tries at most this many times to get a refused mode's credentials right. */

@@ -7,7 +7,7 @@ import type { XborderConfig } from '../model.js';
 import { SAMPLE_CART_TOKEN, SAMPLE_MERCHANT_GUID } from '../config/defaults.js';
 import { countryChoices, currencyChoices } from './countries.js';
 import { isSecretParam, MASK } from '../redact/patterns.js';
-import { getIn, referencedVariables, setIn, urlWithReferences, type Draft } from './draft.js';
+import { getIn, referenceName, referencedVariables, setIn, urlWithReferences, type Draft } from './draft.js';
 import type { Prompter, WizardOutput } from './prompter.js';
 
 /** What every question needs. */
@@ -31,6 +31,15 @@ export function shouldAsk(ctx: WizardContext, path: readonly string[], envVariab
 }
 
 const str = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '' ? v : fallback);
+
+/**
+ * `validate`, except that the configured value is accepted as it is: a `${NAME}` reference the file
+ * holds (`"merchantGUID": "${XB_MERCHANT_GUID}"`, as `init` writes it) is offered as the default and
+ * Enter keeps it, although the reference itself is no GUID or URL.
+ */
+function orCurrent(current: unknown, validate: (value: string) => true | string): (value: string) => true | string {
+  return (value) => (typeof current === 'string' && value.trim() === current.trim() && referenceName(current.trim()) !== undefined) || validate(value);
+}
 
 /** Validation for a base URL. */
 export function validUrl(value: string): true | string {
@@ -99,7 +108,7 @@ export async function askGuid(ctx: WizardContext): Promise<void> {
     message: 'Merchant GUID (issued by the platform):',
     // Issued by the platform: asked without a default, never offered the sample's (only the reference merchant knows it).
     ...issuedDefault(getIn(ctx.draft.doc, ['merchantGUID']), SAMPLE_MERCHANT_GUID),
-    validate: (v) => GUID.test(v.trim()) || 'a GUID: 8-4-4-4-12 hexadecimal digits',
+    validate: orCurrent(getIn(ctx.draft.doc, ['merchantGUID']), (v) => GUID.test(v.trim()) || 'a GUID: 8-4-4-4-12 hexadecimal digits'),
   });
   setIn(ctx.draft, ['merchantGUID'], value.trim());
 }
@@ -111,7 +120,7 @@ export async function askMerchantUrl(ctx: WizardContext): Promise<void> {
   const value = await ctx.prompter.text({
     message: 'Merchant base URL (where its endpoints live):',
     ...(typeof current === 'string' ? { default: current } : {}),
-    validate: validUrl,
+    validate: orCurrent(current, validUrl),
     display: urlForDisplay,
   });
   setIn(ctx.draft, ['merchant', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_MERCHANT_URL'));
@@ -192,7 +201,7 @@ export async function askPlatform(ctx: WizardContext): Promise<void> {
     const value = await ctx.prompter.text({
       message: 'Platform base URL (integration, staging or production):',
       ...(typeof current === 'string' ? { default: current } : {}),
-      validate: validUrl,
+      validate: orCurrent(current, validUrl),
       display: urlForDisplay,
     });
     setIn(ctx.draft, ['platform', 'baseUrl'], keepUrl(ctx, value.trim().replace(/\/+$/, ''), 'XB_PLATFORM_URL'));
@@ -228,7 +237,7 @@ export async function askGiftCardTarget(ctx: WizardContext): Promise<void> {
     return;
   }
   const current = getIn(ctx.draft.doc, ['giftCard', 'url']);
-  const url = await ctx.prompter.text({ message: 'ValidateGiftCard URL:', ...(typeof current === 'string' ? { default: current } : {}), validate: validUrl, display: urlForDisplay });
+  const url = await ctx.prompter.text({ message: 'ValidateGiftCard URL:', ...(typeof current === 'string' ? { default: current } : {}), validate: orCurrent(current, validUrl), display: urlForDisplay });
   setIn(ctx.draft, ['giftCard', 'url'], keepUrl(ctx, url.trim(), 'XB_GIFT_CARD_URL'));
 }
 

@@ -1,13 +1,19 @@
 /**
  * Offers to save the wizard's answers. Secrets are written as `${NAME}` references unless the user
  * asks for them in clear twice (a choice, then a confirmation that defaults to no); the user is told
- * which environment variables the saved file needs.
+ * which environment variables the saved file needs. The file gets the `$schema` `init` writes
+ * (config/schema-reference.ts) unless it has one of its own that works.
  */
+import { resolve } from 'node:path';
+import { brokenSchemaReference, schemaReference } from '../config/schema-reference.js';
 import { referencedVariables, renderDraft, type Draft } from './draft.js';
 import type { WizardContext } from './questions.js';
 
-/** Writes a file (injected: the wizard decides, the CLI writes). */
-export type WriteFile = (file: string, text: string) => Promise<void>;
+/**
+ * Writes a file (injected: the wizard decides, the CLI writes); may resolve with a line to say after
+ * the file is saved (what was done about `.xborder/` in .gitignore).
+ */
+export type WriteFile = (file: string, text: string) => Promise<string | void>;
 
 /** Asks whether to save, how to write secrets, writes, and says what to export. Returns whether it saved. */
 export async function offerSave(ctx: WizardContext, write: WriteFile, always = false): Promise<boolean> {
@@ -31,11 +37,24 @@ export async function offerSave(ctx: WizardContext, write: WriteFile, always = f
       if (!inClear) output.say('Keeping ${NAME} references.\n');
     }
   }
-  await write(draft.file, renderDraft(draft, inClear));
+  withSchema(draft);
+  const note = await write(draft.file, renderDraft(draft, inClear));
   output.say(`Saved ${draft.file}.\n`);
+  if (note) output.say(note);
   const needed = referencedVariables(draft.doc).filter((name) => !(inClear && draft.secrets[name] !== undefined));
   if (needed.length > 0) output.say(exportHint(needed, draft, ctx.env));
   return true;
+}
+
+/**
+ * Gives the draft the `$schema` `init` writes, first, when it has none or one no teammate can use (a
+ * path to no file, an absolute path: what an older `init` wrote into a global install).
+ */
+export function withSchema(draft: Draft): void {
+  const file = resolve(draft.file);
+  const { $schema: current, ...rest } = draft.doc;
+  if (current !== undefined && !brokenSchemaReference(current, file)) return;
+  draft.doc = { $schema: schemaReference(file), ...rest };
 }
 
 /**
@@ -45,6 +64,9 @@ export async function offerSave(ctx: WizardContext, write: WriteFile, always = f
 export function exportHint(names: string[], draft: Draft, env: Record<string, string | undefined>): string {
   const missing = names.filter((name) => env[name] === undefined);
   if (missing.length === 0) return 'Every environment variable the configuration reads is set in this environment.\n';
-  const lines = missing.map((name) => `  export ${name}=...   # ${draft.secrets[name] !== undefined ? 'the value you typed' : 'not set yet'}`);
+  // `NAME=` and nothing after it: a placeholder there (`NAME=...`) reads as a credential's value to
+  // the output's masking, which would print `NAME=****` as if a secret had been set.
+  const width = Math.max(...missing.map((name) => name.length));
+  const lines = missing.map((name) => `  export ${`${name}=`.padEnd(width + 1)}   # ${draft.secrets[name] !== undefined ? 'the value you typed' : 'not set yet'}`);
   return `The configuration reads these environment variables; set them before the next run:\n${lines.join('\n')}\n`;
 }

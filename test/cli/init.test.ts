@@ -1,23 +1,31 @@
-/** `xborder init`: a starter config that validates, with a $schema that resolves from where it is written. */
+/**
+ * `xborder init`: a starter config that validates, with a $schema that works for every clone: the
+ * project's own node_modules/xborder when it has one, else the schema published at this version's
+ * tag, never a path into the user's install.
+ */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { loadConfig } from '../../src/config/load.js';
 import { runFoldersVerdict } from '../../src/config/ignore-run-folders.js';
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; repository: { url: string } };
+
 describe('xborder init', () => {
-  it('writes a config that loads, whose $schema resolves to the shipped schema', async () => {
+  it('writes a config that loads, whose $schema is the published schema of this version outside a project that has xborder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xb-init-'));
     const result = await runCli(['init'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Wrote xborder.config.json');
     const doc = JSON.parse(readFileSync(join(dir, 'xborder.config.json'), 'utf8')) as { $schema: string };
-    const schema = resolve(dir, doc.$schema);
-    expect(existsSync(schema)).toBe(true);
-    expect(JSON.parse(readFileSync(schema, 'utf8')).title).toBeDefined();
+    // Never a path into this installation (a global install, a clone): wrong for every teammate.
+    expect(doc.$schema).toBe(`https://raw.githubusercontent.com/xborder-dev/xborder/v${pkg.version}/schemas/config.schema.json`);
+    expect(pkg.repository.url).toContain('github.com/xborder-dev/xborder');
     const config = await loadConfig({ cwd: dir, env: { XB_HEADER_KEY: 'k', XB_MERCHANT_GUID: 'a1b2c3d4-0000-4000-8000-0000000000aa' } });
     expect(config.merchant.baseUrl).toBe('https://shop.example.com');
     // The platform issues the MerchantGUID: the starter never offers the sample's.
@@ -42,7 +50,17 @@ describe('xborder init', () => {
     expect((await runCli(['--config', 'nested/deeper/shop.json', 'init'], { cwd: dir })).code).toBe(0);
     const nested = join(dir, 'nested/deeper/shop.json');
     const doc = JSON.parse(readFileSync(nested, 'utf8')) as { $schema: string };
-    expect(existsSync(resolve(dirname(nested), doc.$schema))).toBe(true);
+    expect(doc.$schema).toMatch(/^https:\/\//);
+  });
+
+  it('in a project with xborder as a dependency: the project\'s own copy, relative, which resolves from the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xb-init-dep-'));
+    mkdirSync(join(dir, 'node_modules/xborder/schemas'), { recursive: true });
+    cpSync(join(ROOT, 'schemas/config.schema.json'), join(dir, 'node_modules/xborder/schemas/config.schema.json'));
+    expect((await runCli(['init'], { cwd: dir })).code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(dir, 'xborder.config.json'), 'utf8')) as { $schema: string };
+    expect(doc.$schema).toBe('./node_modules/xborder/schemas/config.schema.json');
+    expect(JSON.parse(readFileSync(resolve(dir, doc.$schema), 'utf8')).title).toBeDefined();
   });
 });
 

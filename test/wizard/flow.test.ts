@@ -11,6 +11,10 @@ import { runWizard, type WizardRunners } from '../../src/wizard/flow.js';
 import type { WizardContext } from '../../src/wizard/questions.js';
 import { start, testConfig } from '../mock/merchant-fixtures.js';
 import { scriptedPrompter, type Step } from './scripted-prompter.js';
+import { publishedSchemaUrl } from '../../src/config/schema-reference.js';
+import { starterConfig } from '../../src/cli/actions/init.js';
+import { modeOrder } from '../../src/wizard/auth-questions.js';
+import { modesNamed } from '../../src/wizard/auth-probe.js';
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const PASSWORD = 'pw-typed-Secret-81';
@@ -82,7 +86,10 @@ describe('wizard: create the configuration', () => {
     expect(t.script.remaining()).toBe(0);
     expect(t.written).toHaveLength(1);
     const saved = JSON.parse(t.written[0]!.text);
+    // The $schema init writes, first: the published schema (no node_modules/xborder beside the file).
+    expect(Object.keys(saved)[0]).toBe('$schema');
     expect(saved).toEqual({
+      $schema: publishedSchemaUrl(),
       merchantGUID: GUID,
       merchant: { baseUrl: 'https://shop.example.com', cartPath: '/cart', orderPath: '/order-update-create-url', cartMethods: ['GET', 'POST'], cartToken: 'abc123', countryCode: 'FR', currencyCode: 'EUR', payments: 'platform' },
       auth: [
@@ -94,8 +101,8 @@ describe('wizard: create the configuration', () => {
     expect(t.written[0]!.text).not.toContain(PASSWORD);
     expect(t.written[0]!.text).not.toContain(HEADER_KEY);
     const said = t.said.join('');
-    expect(said).toMatch(/export XB_HEADER_KEY=\.\.\./);
-    expect(said).toMatch(/export XB_BASIC_PASSWORD=\.\.\./);
+    expect(said).toMatch(/export XB_HEADER_KEY= +# the value you typed/);
+    expect(said).toMatch(/export XB_BASIC_PASSWORD= +# the value you typed/);
     expect(said).not.toContain(PASSWORD);
   });
 
@@ -110,6 +117,68 @@ describe('wizard: create the configuration', () => {
     expect(twice.written[0]!.text).toContain(PASSWORD);
     expect(twice.written[0]!.text).not.toContain('${XB_BASIC_PASSWORD}');
     expect(twice.said.join('')).not.toMatch(/export XB_BASIC_PASSWORD/);
+  });
+});
+
+describe('wizard: edit the configuration init wrote', () => {
+  it('offers every configured value as the default, keeps ${NAME} references with Enter, and saves init\'s $schema', async () => {
+    const doc = { ...starterConfig('/nowhere/xborder.config.json'), $schema: '../../usr/lib/node_modules/xborder/schemas/config.schema.json' } as ConfigDoc;
+    (doc.merchant as Record<string, unknown>).cartToken = 'tok-7';
+    (doc.merchant as Record<string, unknown>).payments = 'platform';
+    const t = setup([
+      [/What do you want to do/, 'config'],
+      [/Merchant GUID/, '${XB_MERCHANT_GUID}'],
+      [/Merchant base URL/, 'https://shop.example.com'],
+      [/Path of GetCheckoutCartInfo/, '/get-checkout-cart-info-url'],
+      [/Path of SendOrderToMerchant/, '/order-update-create-url'],
+      [/Which methods/, 'GET'],
+      [/cart token/, 'tok-7'],
+      [/Shipping country/, 'DE'],
+      [/Currency/, 'EUR'],
+      [/Who charges the shopper's card/, 'platform'],
+      [/references \$\{XB_MERCHANT_GUID\}/, 'a1b2c3d4-0000-4000-8000-0000000000aa'],
+      [/references \$\{XB_HEADER_KEY\}/, HEADER_KEY],
+      [/Probe/, false],
+      [/Which auth modes/, ['header']],
+      [/Header name/, 'X-Merchant-Key'],
+      [/Keep the value of \$\{XB_HEADER_KEY\}/, true],
+      [/Configure the platform/, false],
+      [/Update xborder.config.json/, true],
+      [/How should the secrets be written/, 'env'],
+      [/Do something else/, false],
+    ], doc);
+    expect(await runWizard(t.ctx, t.runners)).toBe(0);
+    expect(t.script.remaining()).toBe(0);
+    // Every question offered what the file holds.
+    const offered = (re: RegExp) => [...t.script.defaults].find(([q]) => re.test(q))?.[1];
+    expect(offered(/Merchant GUID/)).toBe('${XB_MERCHANT_GUID}');
+    expect(offered(/Merchant base URL/)).toBe('https://shop.example.com');
+    expect(offered(/cart token/)).toBe('tok-7');
+    expect(offered(/Which methods/)).toBe('GET');
+    expect(offered(/Who charges/)).toBe('platform');
+    expect(offered(/Header name/)).toBe('X-Merchant-Key');
+    expect([...t.script.lists].find(([q]) => /Which auth modes/.test(q))?.[1].filter((c) => c.checked).map((c) => c.value)).toEqual(['header']);
+    const saved = JSON.parse(t.written[0]!.text);
+    // The path into a global install is no use to a teammate: replaced by init's reference.
+    expect(saved.$schema).toBe(publishedSchemaUrl());
+    expect(saved.merchantGUID).toBe('${XB_MERCHANT_GUID}');
+    expect(t.written[0]!.text).not.toContain(HEADER_KEY);
+  });
+});
+
+describe('wizard: the auth list after the probe', () => {
+  it('starts on a mode that can pass once the merchant refused a request without credentials: named ones first, none last', () => {
+    expect(modeOrder(undefined, [], []).map((m) => m.value)[0]).toBe('none');
+    expect(modeOrder(false, [], []).map((m) => m.value)[0]).toBe('none');
+    expect(modeOrder(true, [], []).map((m) => m.value)).toEqual(['header', 'basic', 'jwt', 'query', 'ip', 'none']);
+    expect(modeOrder(true, ['jwt', 'basic'], [{ mode: 'query', name: 'k', value: 'v' }]).map((m) => m.value)).toEqual(['jwt', 'basic', 'query', 'header', 'ip', 'none']);
+  });
+
+  it('reads the modes a refusal names from WWW-Authenticate', () => {
+    expect(modesNamed('Basic realm="shop"')).toEqual(['basic']);
+    expect(modesNamed('Bearer realm="api", Basic realm="shop"')).toEqual(['jwt', 'basic']);
+    expect(modesNamed(undefined)).toEqual([]);
+    expect(modesNamed('Digest realm="x"')).toEqual([]);
   });
 });
 
@@ -130,7 +199,7 @@ describe('wizard: credentials typed inside a URL', () => {
     const saved = t.written[0]!.text;
     expect(JSON.parse(saved).giftCard).toEqual({ url: 'https://bob:${XB_GIFT_CARD_URL_PASSWORD}@gc.example.com/v?apikey=${XB_GIFT_CARD_URL_APIKEY}&locale=de' });
     expect(saved).not.toMatch(/pw-Typed-44|KEY-typed-91/);
-    expect(t.said.join('')).toMatch(/export XB_GIFT_CARD_URL_PASSWORD=\.\.\.[\s\S]*export XB_GIFT_CARD_URL_APIKEY=\.\.\./);
+    expect(t.said.join('')).toMatch(/export XB_GIFT_CARD_URL_PASSWORD= +#[\s\S]*export XB_GIFT_CARD_URL_APIKEY= +#/);
     expect((await resolveConfig(t.runs[0]!.draft)).giftCard.url).toBe(typed);
   });
 });

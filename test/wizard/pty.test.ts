@@ -3,7 +3,7 @@
  * platform and merchant on 127.0.0.1 port 0. Complete tasks, a saved configuration with ${ENV}
  * references, and Ctrl-C (exit 130, nothing written).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,10 @@ import { startMockMerchant } from '../../src/mock/merchant/server.js';
 import { startMockPlatform } from '../../src/mock/platform/server.js';
 import { testConfig } from '../mock/merchant-fixtures.js';
 import { answer, KEY, runInPty, type PtyStep } from './pty.js';
+import { publishedSchemaUrl } from '../../src/config/schema-reference.js';
+
+/** The built CLI's version (the tests' own modules are not built, so they say 0.0.0-dev). */
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const GUID = 'f4b0d3c2-7a1e-4c55-9d2b-3e8a6c1f0b77';
 const PIN = '4321';
@@ -59,7 +63,9 @@ describe('xborder wizard in a terminal', () => {
     expect(r.output).toMatch(/balance\s+│ 75\.50 EUR/);
     expect(r.output).not.toContain(PIN);
     const saved = JSON.parse(readFileSync(join(cwd, 'xborder.config.json'), 'utf8'));
-    expect(saved).toEqual({ merchantGUID: GUID, platform: { baseUrl: platform.url } });
+    // The same file init writes: its $schema, and run folders kept out of commits (no repository here: said).
+    expect(saved).toEqual({ $schema: publishedSchemaUrl(VERSION), merchantGUID: GUID, platform: { baseUrl: platform.url } });
+    expect(r.output).toContain('Not in a git repository, so no .gitignore was written: ignore .xborder/');
   });
 
   it('checks the merchant cart: probes its auth, takes the Basic password masked, runs check-cart, saves ${XB_BASIC_PASSWORD}', async () => {
@@ -76,8 +82,8 @@ describe('xborder wizard in a terminal', () => {
       ...answer('Who charges the shopper'),
       ...answer('Probe'),
       { expect: 'the merchant enforces authentication' },
-      // none, header, basic, ...: move to basic, toggle it, confirm.
-      { expect: 'Which auth modes' }, { send: KEY.down.repeat(2) }, { send: KEY.space }, { send: KEY.enter },
+      // Enforced: the list starts on header (none is last); move to basic, toggle it, confirm.
+      { expect: 'Which auth modes' }, { expect: '❯◯ header' }, { send: KEY.down }, { send: KEY.space }, { send: KEY.enter },
       ...answer('Basic user name'),
       ...answer('Basic password', PASSWORD),
       { expect: 'With basic: HTTP 200, accepted.' },
@@ -205,6 +211,25 @@ describe('xborder wizard in a terminal', () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it('edits the configuration a command would use: from a sub-folder of the repository, the project\'s file, every answer offered', async () => {
+    const root = freshDir();
+    mkdirSync(join(root, '.git'));
+    writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(join(root, 'xborder.config.json'), JSON.stringify({ merchantGUID: '${XB_MERCHANT_GUID}', merchant: { baseUrl: 'https://shop.example.com', cartPath: '/cart-x' } }));
+    mkdirSync(join(root, 'shop'));
+    const r = await runInPty(['wizard'], [
+      { expect: MENU }, ...choose(5),
+      // init's reference is offered and Enter keeps it (it is no GUID itself).
+      ...answer('Merchant GUID (issued by the platform): (${XB_MERCHANT_GUID})'),
+      ...answer('Merchant base URL (where its endpoints live): (https://shop.example.com)'),
+      { expect: 'Path of GetCheckoutCartInfo: (/cart-x)' }, { send: KEY.ctrlC },
+    ], { cwd: join(root, 'shop') });
+    if (r.error) console.log(r.output.slice(-2500));
+    expect(r.error).toBeNull();
+    expect(r.output).toContain('asks only what ../xborder.config.json does not settle');
+    expect(r.exitCode).toBe(130);
   });
 
   it('opens from a bare `xborder` in a terminal', async () => {

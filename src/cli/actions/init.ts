@@ -1,23 +1,17 @@
 /**
- * `xborder init`: a starter configuration that validates as it is, whose `$schema` is the path from
- * the file to this installation's schemas/config.schema.json, so editors complete it from a clone
- * and from an npm install alike.
+ * `xborder init`: a starter configuration that validates as it is, whose `$schema` works for every
+ * clone of the project (config/schema-reference.ts: the project's own node_modules/xborder, else the
+ * published schema), so editors complete it wherever the file is checked out.
  */
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, UsageError } from '../../errors.js';
-import { packageRoot } from '../../samples/package-root.js';
+import { schemaReference } from '../../config/schema-reference.js';
 import { DEFAULT_CONFIG_FILE } from '../../config/load.js';
 import { entryAt, linkRefused, writeFileAtomic } from '../../io/atomic-write.js';
 import { writeFailure } from '../../io/write-errors.js';
 import { ensureRunFoldersIgnored, RUN_FOLDERS_PATTERN, type IgnoreOutcome } from '../../config/ignore-run-folders.js';
 import { createOutput, type GlobalOptions } from '../output.js';
-
-/** The `$schema` value for a config file at `file`: relative, with forward slashes, starting with `./` or `../`. */
-export function schemaReference(file: string): string {
-  const rel = relative(dirname(file), join(packageRoot(), 'schemas', 'config.schema.json')).split(sep).join('/');
-  return rel.startsWith('.') ? rel : `./${rel}`;
-}
 
 /**
  * The starter document: every key a first run needs, credentials as `${VAR}` references. The

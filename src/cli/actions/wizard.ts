@@ -6,10 +6,13 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ConfigError, InputError, UsageError } from '../../errors.js';
 import { DEFAULT_CONFIG_FILE, defaultConfig, loadConfig } from '../../config/load.js';
+import { discoverConfigFile } from '../../config/discover.js';
+import { ensureRunFoldersIgnored } from '../../config/ignore-run-folders.js';
+import { ignoreMessage } from './init.js';
 import { writeFileAtomic } from '../../io/atomic-write.js';
 import { readJsonFile } from '../../io/parse-json.js';
 import { makePrivateTempDir } from '../../io/safe-dir.js';
@@ -65,12 +68,14 @@ function maskingPrompter(prompter: Prompter, redactor: Redactor): Prompter {
 }
 
 /**
- * The config file as the draft's starting point (an empty one when there is none). The working
- * directory's file is held to the rules of discovery: another user's, or one every user may write,
- * is refused (named with --config, it is warned about).
+ * The config file as the draft's starting point (an empty one when there is none): the one a
+ * command would use, `--config` or the one discovery finds (from a sub-folder, the project's), so
+ * editing it starts from every answer it holds. A discovered file is held to the rules of discovery:
+ * another user's, or one every user may write, is refused (named with --config, it is warned about).
  */
 async function loadDraft(configFlag: string | undefined): Promise<Draft> {
-  const file = configFlag ?? DEFAULT_CONFIG_FILE;
+  const discovered = configFlag ? undefined : discoverConfigFile(process.cwd());
+  const file = configFlag ?? (discovered ? relative(process.cwd(), discovered) || DEFAULT_CONFIG_FILE : DEFAULT_CONFIG_FILE);
   const path = resolve(file);
   if (!existsSync(path)) {
     if (configFlag) throw new InputError(`Configuration file ${file} does not exist.`, file);
@@ -177,13 +182,16 @@ function runners(globals: GlobalOptions, prompter: Prompter): WizardRunners {
       return run({ file, all }, commandView(globals));
     },
     // The shared writer: whole or not at all, created 0600 (it may hold secrets in clear), and never
-    // through a link, which would overwrite the file it names with the answers.
+    // through a link, which would overwrite the file it names with the answers. Then, as `init`
+    // does, the run folders the file's runs make are kept out of commits.
     writeFile: async (file, text) => {
       try {
         await writeFileAtomic(resolve(file), text);
       } catch (error) {
         throw new InputError(`Cannot write ${file}: ${writeFailure(error)}.`, file);
       }
+      const ignored = ignoreMessage(await ensureRunFoldersIgnored(dirname(resolve(file))), process.cwd());
+      return ignored === undefined ? undefined : `${ignored}\n`;
     },
   };
 }
