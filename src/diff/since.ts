@@ -36,10 +36,10 @@ export function changesSince(run: RunResult, previous?: { name: string; report: 
   return { since: previous.name, newlyFailing: fresh.length, fixed: diff.counts.fixed, stillFailing: diff.counts['still failing'], newFailures: [...ids].sort() };
 }
 
-/** "2 newly failing (guid-enforced), 1 fixed", "no change", "first run": the summary's cell. */
+/** "2 newly failing (guid-enforced), 1 fixed", "no change", "no earlier run": the summary's cell. */
 export function changesText(changes: RunChanges | undefined): string {
   if (!changes) return 'unknown';
-  if (changes.since === null) return 'first run';
+  if (changes.since === null) return 'no earlier run';
   const parts: string[] = [];
   if (changes.newlyFailing > 0) parts.push(`${changes.newlyFailing} newly failing${changes.newFailures.length ? ` (${changes.newFailures.join(', ')})` : ''}`);
   if (changes.fixed > 0) parts.push(`${changes.fixed} fixed`);

@@ -26,8 +26,8 @@ const failing = toRunResult([kase('order-full', { 'status-200': 'passed', 'guid-
 const erroring = toRunResult([kase('order-full', { 'status-200': 'errored' })]);
 
 describe('changesSince', () => {
-  it('says first run, no change, newly failing with the checks, fixed, and a new check failing in a failing case', () => {
-    expect(changesText(changesSince(passing))).toBe('first run');
+  it('says no earlier run, no change, newly failing with the checks, fixed, and a new check failing in a failing case', () => {
+    expect(changesText(changesSince(passing))).toBe('no earlier run');
     expect(changesText(changesSince(passing, { name: 'before', report: passing }))).toBe('no change');
     const worse = changesSince(failing, { name: '2026-01-01T00-00-00Z', report: passing });
     expect(worse).toEqual({ since: '2026-01-01T00-00-00Z', newlyFailing: 2, fixed: 0, stillFailing: 0, newFailures: ['guid-enforced', 'status-200'] });
@@ -77,7 +77,7 @@ describe('merchantsSummary', () => {
     const text = renderMerchantsTable(merchantsSummary(results), { width: 200 });
     expect(text).toMatch(/│ merchant +│ passed +│ failed +│ errored +│ since previous run +│ failing checks/);
     expect(text).toMatch(/│ shop-f +│ 1 +│ 1 +│ 1 +│ 2 newly failing \(guid-enforced, status-200\) +│ guid-enforced, status-200 \(errored\)/);
-    expect(text).toMatch(/│ zeta +│ 3 +│ 0 +│ 0 +│ first run/);
+    expect(text).toMatch(/│ zeta +│ 3 +│ 0 +│ 0 +│ no earlier run/);
     expect(text).toMatch(/│ broken +│ - +│ - +│ - +│ not run/);
     expect(text).toContain('broken not run: Configuration x.json has 1 problem');
     expect(text.trimEnd().split('\n').at(-1)).toBe('5 merchants: 2 passed, 1 failed, 1 could not be judged, 1 not run.');
