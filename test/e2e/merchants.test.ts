@@ -132,6 +132,14 @@ describe('many merchants', () => {
     const again = await runCli(['report', 'merge', ...NAMES.map((n) => runFolders(n)[1]!)], { cwd: dir, env });
     expect(again.code).toBe(1);
     expect(again.stdout).toBe(second.stdout);
+
+    // The merchants' folders are no broken runs of the top level's.
+    const runs = await runCli(['runs'], { cwd: dir, env });
+    expect(runs.stdout).toContain('No saved runs');
+    // --last-failed reruns each merchant's own failures: m02's guid-enforced case, nothing of m01's.
+    const rerun = await runCli(['check', '--merchants', 'm01,m02', '--last-failed', ...SUBSET, '--json'], { cwd: dir, env });
+    const rerunSummary = JSON.parse(rerun.stdout) as MerchantsSummary;
+    expect(rerunSummary.merchants.map((m) => [m.name, m.cases, m.failedChecks])).toEqual([['m02', 1, ['guid-enforced']], ['m01', 0, []]]);
   }, 300_000);
 
   it('--merchants a,b runs just those; one name runs as check runs one merchant; --merchant-index picks by place', async () => {
