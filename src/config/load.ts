@@ -14,7 +14,8 @@ import { readJsonFile } from '../io/parse-json.js';
 import { validateConfigDocument } from '../validation/index.js';
 import { defaultConfig } from './defaults.js';
 import { interpolateEnv } from './interpolate.js';
-import { layeredProblems } from './layered-validation.js';
+import { FLAG_POINTERS, layeredProblems } from './layered-validation.js';
+import { concernsParts, type ConfigPart } from './parts.js';
 import { rangeText, SETTING_RANGES } from './limits.js';
 import { applyFlags, ENV_VARIABLES, flagsFromEnv, type ConfigFlags } from './overrides.js';
 import { semanticProblems } from './semantic-checks.js';
@@ -58,6 +59,12 @@ export interface LoadConfigOptions {
    * entry (an unset `${NAME}`) is no error: it is that merchant's, said when it runs.
    */
   merchant?: string;
+  /**
+   * The parts of the configuration the command uses (parts.ts): a problem in another part (an unset
+   * `${NAME}` in the merchant's credentials, for `mock platform`) is no error for it. Every part
+   * when absent.
+   */
+  uses?: readonly ConfigPart[];
 }
 
 /** Where an unset variable is no error for a command that sends nothing: the credentials of `auth`. */
@@ -86,11 +93,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
     const raw = await readJsonFile(file, 'configuration');
     fileDoc = raw;
     const { value, problems: envProblems, substituted, references } = interpolateEnv(raw, options.env);
-    const ours = (path: string) => concernsRun(path, raw, options.merchant);
+    // A value a flag or XBORDER_* variable replaces is not used: its unset ${NAME} is no error.
+    const replaced = replacedPointers([envForMerchant(flagsFromEnv(options.env), raw, options.merchant), options.flags ?? {}]);
+    const ours = (path: string) => concernsRun(path, raw, options.merchant) && concernsParts(path, options.uses) && !replaced(path);
     // interpolateEnv names each problem by its JSON pointer first (`/auth/1/value: environment ...`).
-    problems.push(...(options.credentialsUnused ? envProblems.filter((p) => !CREDENTIAL_FIELD.test(p)) : envProblems).filter(ours));
+    const unset = (options.credentialsUnused ? envProblems.filter((p) => !CREDENTIAL_FIELD.test(p)) : envProblems).filter((p) => ours(pointerOf(p)));
+    problems.push(...unset);
+    const unsetAt = new Set(envProblems.map(pointerOf));
     for (const finding of validateConfigDocument(value)) {
-      if (ours(finding.path ?? '')) problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
+      // A value whose ${NAME} is unset was said once, as such: its form (a GUID's) is not judged too.
+      if (ours(finding.path ?? '') && !unsetAt.has(finding.path || '/')) problems.push(`${finding.path || '/'}: ${withRange(finding.path, finding.message)}`);
     }
     problems.push(...merchantListProblems(value));
     config.merchantNames = merchantNamesOf(value);
@@ -122,12 +134,26 @@ export async function loadConfig(options: LoadConfigOptions): Promise<XborderCon
   if (problems.length === 0) {
     // A layered value the schema refuses was still merged, so the semantic checks can run; where
     // both speak of one key (a URL), the semantic check says it better.
-    const semantic = semanticProblems(config, options.cwd);
+    const semantic = semanticProblems(config, options.cwd).filter((p) => concernsParts(p, options.uses));
     problems.push(...layered.filter((l) => !semantic.some((s) => s.startsWith(`${l.key}:`))).map((l) => l.message), ...semantic);
   } else problems.push(...layered.map((l) => l.message));
   if (problems.length > 0) throw new ConfigError(problems, onlyFile && fileProblems > 0 ? config.source ?? label : undefined);
   if (options.merchant !== undefined && config.merchantName === undefined) throw new UsageError(`No merchant ${JSON.stringify(options.merchant)}: ${label} does not exist, so there is no merchants list.`);
   return config;
+}
+
+/** The JSON pointer a problem of interpolateEnv starts with (`/auth/1/value: environment ...`). */
+function pointerOf(problem: string): string {
+  return problem.slice(0, problem.indexOf(': '));
+}
+
+/** A test for the pointers (a merchant's of `merchants` too) whose value one of `layers` sets. */
+function replacedPointers(layers: ConfigFlags[]): (pointer: string) => boolean {
+  const set = layers.flatMap((flags) => (Object.keys(flags) as (keyof ConfigFlags)[]).filter((k) => flags[k] !== undefined).map((k) => FLAG_POINTERS[k]));
+  return (pointer) => {
+    const own = pointer.replace(/^\/merchants\/\d+(?=\/)/, '');
+    return set.some((p) => own === p || own.startsWith(`${p}/`));
+  };
 }
 
 /** A schema's bound on a ranged setting (`must be <= 2147483647`) with the whole accepted range. */

@@ -47,7 +47,9 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   }
   const responseShape = opts.responseShape as 'flat' | 'wrapped' | undefined;
 
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig });
+  // The reference merchant uses its GUID, its endpoints and the auth it enforces, not the platform's
+  // settings or the transport's (their unset ${NAME}s are no reason not to start).
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, uses: ['merchantGUID', 'merchant', 'auth'] });
   // The config's secrets masked in every log line; --show-secrets warned about, as in every command.
   const { output } = sessionFor(globals, config);
   const json = globals.json === true;

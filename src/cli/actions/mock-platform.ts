@@ -37,7 +37,9 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
   const port = parseWholeNumber(opts.port, '--port', 0, 65535) ?? 0;
   const slowMs = parseWholeNumber(opts.slowMs, '--slow-ms', 0, 3_600_000);
   const host = opts.host ?? '127.0.0.1';
-  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig });
+  // The reference platform uses the MerchantGUID it accepts and nothing else of the project's config
+  // (a merchant's credential variables unset there are no reason not to start).
+  const config = await loadConfig({ file: globals.config, cwd: process.cwd(), env: process.env, onDiscovered: announceDiscoveredConfig, onDistrusted: warnDistrustedConfig, uses: ['merchantGUID'] });
   const { output } = sessionFor(globals, config);
   const json = globals.json === true;
 
