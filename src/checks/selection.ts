@@ -43,5 +43,12 @@ export function selectsAny(selection: CheckSelection | undefined, ids: readonly 
 /** The cases with only the selected checks; a case left without checks is left out. */
 export function applySelection(cases: CaseResult[], selection: CheckSelection | undefined): CaseResult[] {
   if (!selection || (!selection.only && !selection.except)) return cases;
-  return cases.map((c) => ({ ...c, checks: c.checks.filter((k) => isSelected(selection, k.id)) })).filter((c) => c.checks.length > 0);
+  return cases.map((c) => {
+    const kept = c.checks.filter((k) => isSelected(selection, k.id));
+    // A case none of whose selected checks could be judged (nothing reached, not sent) keeps what
+    // says why: a merchant that is down never passes a run because of a selection.
+    const judged = kept.some((k) => k.status === 'passed' || k.status === 'failed' || k.status === 'warning');
+    const why = judged ? [] : c.checks.filter((k) => k.status === 'errored' && !kept.includes(k));
+    return { ...c, checks: [...kept, ...why] };
+  }).filter((c) => c.checks.length > 0);
 }

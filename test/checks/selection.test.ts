@@ -37,4 +37,11 @@ describe('check selection', () => {
     const kept = applySelection([c(['reachable', 'auth-enforced']), c(['reachable'])], parseSelection('auth-enforced', undefined));
     expect(kept.map((k) => k.checks.map((x) => x.id))).toEqual([['auth-enforced']]);
   });
+
+  it('keeps why a case could not be judged when none of its selected checks was: a merchant that is down never passes by selection', () => {
+    const c = (checks: [string, CaseResult['checks'][number]['status']][]): CaseResult => ({ endpoint: 'SendOrderToMerchant', variant: 'v', authMode: 'none', request: { method: 'POST', url: 'u', headers: {} }, checks: checks.map(([id, status]) => ({ id, status, findings: [] })) });
+    const selection = parseSelection('guid-enforced,redelivery-concurrent', undefined);
+    const kept = applySelection([c([['reachable', 'errored']]), c([['reachable', 'errored'], ['redelivery-concurrent', 'skipped']]), c([['reachable', 'passed'], ['guid-enforced', 'passed']]), c([['reachable', 'errored'], ['guid-enforced', 'failed']])], selection);
+    expect(kept.map((k) => k.checks.map((x) => `${x.id} ${x.status}`))).toEqual([['reachable errored'], ['redelivery-concurrent skipped', 'reachable errored'], ['guid-enforced passed'], ['guid-enforced failed']]);
+  });
 });

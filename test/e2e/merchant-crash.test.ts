@@ -128,5 +128,9 @@ describe('a URL where nothing listens', () => {
     expect(run.summary.failed).toBe(0);
     expect(run.cases.length).toBeGreaterThan(10);
     expect(existsSync(join(dir, '.xborder'))).toBe(false);
+    // A selection of checks that never got to be judged is no pass.
+    const selected = await runCli(['check', '--no-save', '--json', '--checks', 'guid-enforced,status-200'], { cwd: dir, timeoutMs: 120_000 });
+    expect(selected.code).toBe(3);
+    expect((JSON.parse(selected.stdout) as RunResult).summary.errored).toBeGreaterThan(0);
   }, 150_000);
 });
