@@ -81,23 +81,19 @@ export function canonicalName(name: string): string {
 
 const canonicalWord = (w: CredentialWord) => w.word.replace(/-/g, '');
 
-/** True when `word` occurs in `canonical` somewhere it counts (`token` not right after `cart`). */
-function holds(canonical: string, word: string): boolean {
-  for (let at = canonical.indexOf(word); at >= 0; at = canonical.indexOf(word, at + 1)) {
-    if (word === 'token' && canonical.endsWith('cart', at)) continue;
-    return true;
-  }
-  return false;
-}
+/** How many answers a CredentialNames remembers before it starts over. */
+const KNOWN_NAMES = 4096;
 
 /**
  * The credential names one masking run knows: the list, plus names the configuration gives a
  * credential (a query-auth name `mkey`, a header-auth name), compared the same way.
  */
 export class CredentialNames {
-  private readonly anywhere: string[];
-  private readonly ends: string[];
+  /** The list's words as one test of a canonical name: anywhere, or at its end (`token` not right after `cart`). */
+  private readonly pattern: RegExp;
   private readonly exact: Set<string>;
+  /** Answers already given: a long text repeats the same few names (every product's `AttributeKey`). */
+  private readonly known = new Map<string, boolean>();
   private readonly spelled: string[];
   /**
    * The list's words and the configured names as a regular expression source (separators optional
@@ -107,8 +103,9 @@ export class CredentialNames {
   readonly wordSource: string;
 
   constructor(configured: Iterable<string> = [], words: readonly CredentialWord[] = CREDENTIAL_WORDS) {
-    this.anywhere = words.filter((w) => w.place === 'anywhere').map(canonicalWord);
-    this.ends = words.filter((w) => w.place === 'end').map(canonicalWord);
+    const anywhere = words.filter((w) => w.place === 'anywhere').map((w) => (w.word === 'token' ? '(?<!cart)token' : canonicalWord(w)));
+    const ends = words.filter((w) => w.place === 'end').map(canonicalWord);
+    this.pattern = new RegExp(`${anywhere.join('|')}|(?:${ends.join('|')})$`);
     const names = [...configured].filter((n) => canonicalName(n) !== '');
     this.exact = new Set(names.map(canonicalName));
     this.spelled = names;
@@ -130,10 +127,15 @@ export class CredentialNames {
 
   /** True for a header, query, form or cookie name whose value is a credential whatever it holds. */
   has(name: string): boolean {
-    const canonical = canonicalName(name);
-    if (canonical === '') return false;
-    if (this.exact.has(canonical)) return true;
-    return this.anywhere.some((w) => holds(canonical, w)) || this.ends.some((w) => canonical.endsWith(w));
+    let answer = this.known.get(name);
+    if (answer === undefined) {
+      const canonical = canonicalName(name);
+      answer = canonical !== '' && (this.exact.has(canonical) || this.pattern.test(canonical));
+      // Bounded: a text of a million distinct names must not make the cache its own leak.
+      if (this.known.size >= KNOWN_NAMES) this.known.clear();
+      this.known.set(name, answer);
+    }
+    return answer;
   }
 }
 
