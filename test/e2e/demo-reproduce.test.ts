@@ -40,6 +40,8 @@ describe('xborder demo --fault: no reproduction that cannot run', () => {
   it.each([
     ['order-duplicate', 'idempotent-redelivery'],
     ['cart-reuse-accepted', 'cart-single-use'],
+    ['redelivery-race', 'redelivery-concurrent'],
+    ['slow-redelivery', 'redelivery-after-timeout'],
   ])('%s: no reproduce.sh, no curl, one notice whose commands replay it', async (fault, check) => {
     const cwd = mkdtempSync(join(tmpdir(), 'xb-demo-repro-'));
     const demo = await runCli(['demo', '--fault', fault, '--auth', 'header'], { cwd, timeoutMs: 180_000, env: { COLUMNS: '400' } });

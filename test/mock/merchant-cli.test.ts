@@ -96,6 +96,16 @@ describe('xborder mock merchant', () => {
     expect(out()).toContain('POST /order-update-create-url -> 200');
   });
 
+  it('--quiet keeps it to its listening line: no line per request in the terminal it shares', async () => {
+    const { child, url, out } = await serve(['--quiet', 'mock', 'merchant', '--port', '0'], tempDir());
+    const cart = await fetch(`${url}/get-checkout-cart-info-url?merchantCartToken=${TOKEN}`);
+    expect(cart.status).toBe(200);
+    await cart.body?.cancel();
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(out()).toMatch(/^Reference merchant listening on http:\/\/127\.0\.0\.1:\d+ [^\n]*\n$/);
+  });
+
   it('--fault exit-on-concurrent: two deliveries of one order at once end the process (status 2, as Go\'s runtime), and nothing listens on its port after', async () => {
     const { child, url, err } = await serve(['mock', 'merchant', '--port', '0', '--fault', 'exit-on-concurrent'], tempDir());
     const post = () => fetch(`${url}/order-update-create-url`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sampleOrder()) });

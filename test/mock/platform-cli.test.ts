@@ -75,6 +75,21 @@ describe('xborder mock platform', () => {
     }
   });
 
+  it('--quiet keeps it to its banner: no line per request in the terminal it shares', async () => {
+    const cwd = tempDir();
+    const { child, out } = await serve(['--quiet', 'mock', 'platform', '--port', '0'], cwd);
+    try {
+      for (let i = 0; i < 100 && !/Try: .*\n/.test(out()); i++) await new Promise((r) => setTimeout(r, 50));
+      const r = await runCli(/Try: xborder (.*)\n/.exec(out())![1]!.split(' '), { cwd });
+      expect(r.code).toBe(0);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(out()).not.toMatch(/ -> \d{3}/);
+    } finally {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  });
+
   it('--list-faults prints every fault with the check it shows in', async () => {
     const r = await runCli(['mock', 'platform', '--list-faults'], { cwd: tempDir() });
     expect(r.code).toBe(0);

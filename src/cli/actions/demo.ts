@@ -77,14 +77,16 @@ async function issueCart(url: string, command: string): Promise<string> {
  * The demo's failures come without a reproduction: its merchant, that merchant's port and the
  * secrets made up for the run end with the demo, so a reproduce.sh or a curl command would send to
  * nothing, with credentials nobody has. No script is saved and no command shown; the report says so
- * once, with the two commands that replay the fault against a merchant that stays (a store fault
- * needs the store's fresh carts, as in docs/mock.md).
+ * once, with the two commands that replay the fault against a merchant that stays: the store the
+ * demo runs, and a check whose orders each convert a fresh cart of it (the race checks and the cart
+ * checks need them; without, they are skipped).
  */
 export function withoutReproductions(run: RunResult, fault: string | undefined): RunResult {
   if (!run.cases.some((c) => c.curl !== undefined || c.reproduce !== undefined)) return run;
-  const store = /\bstore mode\b/.test(resolveFault(fault)?.description ?? '');
-  const serve = `xborder mock merchant${store ? ' --store' : ''} --port 8787${fault ? ` --fault ${fault}` : ''}`;
-  const check = `xborder check --merchant-url http://127.0.0.1:8787${store ? " --new-cart 'curl -sX POST http://127.0.0.1:8787/xborder/new-cart'" : ''}`;
+  const serve = `xborder mock merchant --store --port 8787${fault ? ` --fault ${fault}` : ''}`;
+  // The served slow faults sleep DEFAULT_SLOW_MS (3 s): a timeout below it shows them, as the demo's 500 ms did.
+  const timeout = fault === 'slow' || fault === 'slow-redelivery' ? ' --timeout 2s' : '';
+  const check = `xborder check --merchant-url http://127.0.0.1:8787${timeout} --new-cart 'curl -sX POST http://127.0.0.1:8787/xborder/new-cart'`;
   const notice = `No reproduce.sh or curl for the demo's failures: its merchant, port and made-up secrets end with the demo. To replay them, run \`${serve}\` in a second terminal, then \`${check}\`.`;
   return { ...run, cases: run.cases.map(({ curl: _curl, reproduce: _reproduce, ...c }) => c), notices: [...(run.notices ?? []), notice] };
 }

@@ -57,7 +57,8 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   const server = await startMockMerchant({
     config, fault, port, host, slowMs, store: opts.store === true, responseShape,
     ...(typeof opts.requireOrderParam === 'string' ? { requireOrderParam: opts.requireOrderParam } : {}),
-    onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
+    // --quiet keeps the server to its listening line: no line per request in the terminal it shares.
+    onRequest: json || globals.quiet ? undefined : (entry) => output.out(logLine(entry)),
     // exit-on-concurrent: the process dies as the merchant's would, whatever else is in flight.
     onFatal: (orderId) => {
       output.err(`fatal error: concurrent map writes (fault exit-on-concurrent: two deliveries of order ${orderId} overlapped; the merchant process exits)\n`);

@@ -49,7 +49,8 @@ export async function run(opts: MockPlatformFlags, cmd: Command): Promise<number
     host,
     fault: fault?.name,
     slowMs,
-    onRequest: json ? undefined : (entry) => output.out(logLine(entry)),
+    // --quiet keeps the server to its banner: no line per request in the terminal it shares.
+    onRequest: json || globals.quiet ? undefined : (entry) => output.out(logLine(entry)),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`Cannot listen on ${host}:${port}: ${error.code ?? error.message}. Choose another --port or --host.`);
   });
