@@ -7,8 +7,9 @@
  * repository package.json names, which editors fetch.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { VERSION } from '../version.js';
+import { repositoryRoot } from './discover.js';
 
 /** Where the schema lives inside the package. */
 const SCHEMA_IN_PACKAGE = 'schemas/config.schema.json';
@@ -31,11 +32,16 @@ export function schemaReference(file: string): string {
 }
 
 /**
- * True when `value` is a `$schema` that cannot work for a teammate: a relative path to no file from
- * the config's folder, or an absolute one. The wizard replaces those; a URL or a path that resolves
- * is the user's and is kept.
+ * True when `value` is a `$schema` that cannot work for a teammate: an absolute path, a relative one
+ * to no file, or one that leaves the project (the repository, or the config's folder outside one),
+ * as the path into a global install an older `init` wrote (`../../usr/lib/node_modules/xborder/...`)
+ * does. The wizard replaces those; a URL or a path inside the project is the user's and is kept.
  */
 export function brokenSchemaReference(value: unknown, file: string): boolean {
   if (typeof value !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
-  return value.startsWith('/') || !existsSync(join(dirname(file), value));
+  if (isAbsolute(value)) return true;
+  const target = resolve(dirname(file), value);
+  const project = repositoryRoot(dirname(file)) ?? dirname(file);
+  const inside = relative(project, target);
+  return !existsSync(target) || inside.startsWith('..') || isAbsolute(inside);
 }

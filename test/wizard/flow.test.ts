@@ -1,7 +1,8 @@
 /** The wizard's flow with a scripted prompter: what it asks, what it runs, what it saves. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { closeAgents } from '../../src/http/send.js';
@@ -11,7 +12,7 @@ import { runWizard, type WizardRunners } from '../../src/wizard/flow.js';
 import type { WizardContext } from '../../src/wizard/questions.js';
 import { start, testConfig } from '../mock/merchant-fixtures.js';
 import { scriptedPrompter, type Step } from './scripted-prompter.js';
-import { publishedSchemaUrl } from '../../src/config/schema-reference.js';
+import { brokenSchemaReference, publishedSchemaUrl } from '../../src/config/schema-reference.js';
 import { starterConfig } from '../../src/cli/actions/init.js';
 import { modeOrder } from '../../src/wizard/auth-questions.js';
 import { modesNamed } from '../../src/wizard/auth-probe.js';
@@ -348,5 +349,21 @@ describe('wizard: editing an existing configuration', () => {
     // The closing hint names only what the environment does not have already.
     expect(t.said.join('')).not.toContain('export MY_PASSWORD');
     expect(t.said.join('')).toContain('Every environment variable the configuration reads is set in this environment.');
+  });
+});
+
+describe('wizard: the $schema it keeps', () => {
+  it('keeps a URL or a path inside the project; replaces an absolute path, a path to nothing, or one that leaves the project', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xborder-schema-ref-'));
+    mkdirSync(join(dir, 'schemas'));
+    writeFileSync(join(dir, 'schemas', 'config.schema.json'), '{}');
+    const file = join(dir, 'xborder.config.json');
+    expect(brokenSchemaReference('https://example.com/config.schema.json', file)).toBe(false);
+    expect(brokenSchemaReference('./schemas/config.schema.json', file)).toBe(false);
+    expect(brokenSchemaReference('/usr/lib/node_modules/xborder/schemas/config.schema.json', file)).toBe(true);
+    expect(brokenSchemaReference('./node_modules/xborder/schemas/config.schema.json', file)).toBe(true);
+    // This installation's own schema exists on this machine, but outside the project: no teammate has it there.
+    expect(brokenSchemaReference(relative(dir, fileURLToPath(new URL('../../schemas/config.schema.json', import.meta.url))), file)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
