@@ -38,6 +38,8 @@ const KINDS = [
   { kind: 'refund', file: 'refund.schema.json', typeName: 'OrderRefund', close: true },
   { kind: 'documents', file: 'documents.schema.json', typeName: 'AdditionalDocuments', close: true },
   { kind: 'config', file: 'config.schema.json', typeName: 'ConfigFile', close: false },
+  // A certification profile (xborder certify): data a platform may write, checked as written.
+  { kind: 'profile', file: 'profile.schema.json', typeName: 'CertifyProfile', close: false },
 ];
 
 const COMPOSITION = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', '$ref', 'dependentSchemas'];

@@ -8,6 +8,7 @@ export type { ValidateOptions } from './validate-payload.js';
 export { validatePayload } from './validate-payload.js';
 export { schemaErrors } from './schema-errors.js';
 export { validateConfigDocument } from './config.js';
+export { validateProfileDocument } from './profile.js';
 export { statusOfFindings } from './check-result.js';
 export { lenientCoercion } from './classify.js';
 export type { ReaderForm, ValueReading } from './platform-reader.js';

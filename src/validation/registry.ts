@@ -12,7 +12,7 @@ export interface CompiledSchema {
   meta: SchemaMeta;
 }
 
-const BY_KIND: Record<PayloadKind | 'config', CompiledSchema> = {
+const BY_KIND: Record<PayloadKind | 'config' | 'profile', CompiledSchema> = {
   order: generated.order,
   cart: generated.cart,
   'order-response': generated.orderResponse,
@@ -25,9 +25,10 @@ const BY_KIND: Record<PayloadKind | 'config', CompiledSchema> = {
   refund: generated.refund,
   documents: generated.documents,
   config: generated.config,
+  profile: generated.profile,
 };
 
 /** The compiled schema of a payload kind (or of the config file). */
-export function compiledSchema(kind: PayloadKind | 'config'): CompiledSchema {
+export function compiledSchema(kind: PayloadKind | 'config' | 'profile'): CompiledSchema {
   return BY_KIND[kind];
 }

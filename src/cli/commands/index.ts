@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { defineAllow } from './allow.js';
+import { defineCertify } from './certify.js';
 import { defineCheck } from './check.js';
 import { defineChecks } from './checks.js';
 import { defineDecode } from './decode.js';
@@ -30,6 +31,7 @@ import { defineWizard } from './wizard.js';
 /** Adds every xborder command to `program`. */
 export function defineCommands(program: Command): void {
   defineCheck(program);
+  defineCertify(program);
   defineChecks(program);
   defineDecode(program);
   defineCompletion(program);
