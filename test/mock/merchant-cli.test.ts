@@ -124,6 +124,23 @@ describe('xborder mock merchant', () => {
     await expect(connectTo(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
   });
 
+  it('--json says where it listens and which auth modes it enforces, in clear (the label is no credential)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({ merchantGUID: GUID, auth: [{ mode: 'header', name: 'X-Merchant-Key', value: 'sup3r-s3cret-value' }, { mode: 'basic', username: 'platform', password: 'b4sic-s3cret' }] }));
+    const child = spawn(process.execPath, [BIN, '--json', 'mock', 'merchant', '--port', '0'], { cwd: dir, stdio: 'pipe' });
+    children.push(child);
+    const line = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        out += d;
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+    });
+    expect(JSON.parse(line)).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), authModes: 'header+basic', fault: 'none' });
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+  });
+
   it('enforces the config file\'s auth and never prints its secret', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'xborder.config.json'), JSON.stringify({

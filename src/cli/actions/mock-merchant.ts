@@ -71,10 +71,11 @@ export async function run(opts: MockMerchantFlags, cmd: Command): Promise<number
   // Listen for the stop signal before saying where we listen: a script that reads that line and
   // stops the server at once must get a clean exit 0, not a kill by signal.
   const stopped = untilSignal();
-  const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, auth: authLabel(config), fault: fault ?? 'none', ...(server.newCartUrl ? { newCart: server.newCartUrl } : {}) };
+  // `authModes`, not `auth`: a key ending in "auth" names a credential to the redactor, which would mask the label.
+  const info = { url: server.url, cart: config.merchant.cartPath, order: config.merchant.orderPath, authModes: authLabel(config), fault: fault ?? 'none', ...(server.newCartUrl ? { newCart: server.newCartUrl } : {}) };
   output.out(json
     ? `${JSON.stringify(info)}\n`
-    : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.auth}, fault: ${info.fault})\n` +
+    : `Reference merchant listening on ${info.url} (cart: ${info.cart}, order: ${info.order}, auth: ${info.authModes}, fault: ${info.fault})\n` +
       (server.newCartUrl ? `Store mode: POST ${server.newCartUrl} issues a fresh cart token\n` : ''));
 
   await stopped;
