@@ -10,6 +10,8 @@ import { defineCommands } from './commands/index.js';
 import { guardStdio } from './guard-stdio.js';
 import { defineGlobalOptions } from './global-options.js';
 import { useXborderUsageErrors } from './usage-errors.js';
+import { fitHelp } from './help-width.js';
+import { proseWidth } from '../report/width.js';
 
 /** Runs the CLI with `argv` (process.argv form) and sets process.exitCode. Never throws. */
 export async function main(argv: string[]): Promise<void> {
@@ -28,6 +30,10 @@ export async function main(argv: string[]): Promise<void> {
       // commander prints its own usage errors (which may quote a flag's value: a URL with a key);
       // they are held and written masked once parsing ends, with the exit code mapping below.
       writeErr: (s) => void heldErrors.push(s),
+      // Help is prose: wrapped to the terminal, else COLUMNS, else 80, its examples and flags whole.
+      writeOut: (s) => void process.stdout.write(fitHelp(s, proseWidth(process.stdout, process.env))),
+      getOutHelpWidth: () => proseWidth(process.stdout, process.env),
+      getErrHelpWidth: () => proseWidth(process.stderr, process.env),
     })
     .showSuggestionAfterError(true)
     // Each command's help lists its own flags, then the global ones in a section of their own (as gh does).

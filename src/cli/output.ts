@@ -2,6 +2,7 @@
  * The one way commands write to the terminal. Every byte goes through `mask` (the redaction layer)
  * so no command can forget it; colour is decided once (TTY, NO_COLOR, --no-color).
  */
+import { fitLines, proseWidth } from '../report/width.js';
 
 /** Global flags every command sees (commander's optsWithGlobals()). */
 export interface GlobalOptions {
@@ -43,6 +44,19 @@ export interface OutputOptions {
   env?: Record<string, string | undefined>;
 }
 
+/**
+ * `warning: MESSAGE` wrapped to the width of `stream` (the terminal's, else COLUMNS, else 80) at
+ * spaces, its continuation lines indented, every path, URL and id in it whole.
+ */
+export function warningText(message: string, stream: { isTTY?: boolean; columns?: number }, env: Record<string, string | undefined>): string {
+  return proseText(`warning: ${message}`, stream, env);
+}
+
+/** A note (one or more lines of prose) wrapped to the width of `stream` like a warning. */
+export function proseText(text: string, stream: { isTTY?: boolean; columns?: number }, env: Record<string, string | undefined> = process.env): string {
+  return fitLines(text, proseWidth(stream, env));
+}
+
 /** Decides colour: only on a TTY, never with NO_COLOR (any value) or --no-color. */
 export function colorEnabled(globals: GlobalOptions, isTTY: boolean | undefined, env: Record<string, string | undefined>): boolean {
   if (globals.color === false) return false;
@@ -59,7 +73,7 @@ export function createOutput(options: OutputOptions): Output {
   return {
     out: (text) => void stdout.write(mask(text)),
     err: (text) => void stderr.write(mask(text)),
-    warn: (message) => void stderr.write(mask(`warning: ${message}\n`)),
+    warn: (message) => void stderr.write(mask(`${warningText(message, stderr as { isTTY?: boolean; columns?: number }, env)}\n`)),
     color: colorEnabled(options.globals, (stdout as { isTTY?: boolean }).isTTY, env),
     mask,
   };

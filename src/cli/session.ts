@@ -8,7 +8,7 @@ import { loadConfig } from '../config/load.js';
 import type { Redactor } from '../redact/redactor.js';
 import { redactorForConfig, redactorForSources } from '../redact/for-config.js';
 import { bindRunRedactor } from '../redact/run.js';
-import { createOutput, type GlobalOptions, type Output } from './output.js';
+import { createOutput, warningText, type GlobalOptions, type Output } from './output.js';
 import { configFlagsFrom } from './commands/shared-options.js';
 import { insecureWarning, plainHttpWarning } from '../http/url.js';
 import { escapeControls } from '../report/terminal-text.js';
@@ -35,7 +35,7 @@ export function announceDiscoveredConfig(relativePath: string): void {
  * (the run goes on: the user named it), on stderr whatever --quiet or --json say.
  */
 export function warnDistrustedConfig(message: string): void {
-  process.stderr.write(`warning: ${message}\n`);
+  process.stderr.write(`${warningText(message, process.stderr, process.env)}\n`);
 }
 
 /** What a command needs of its config beyond loading it. */

@@ -36,6 +36,9 @@ export interface GridOptions {
   rules?: boolean;
 }
 
+/** Stands for a space that must not wrap while a block's first line is fitted (never in shown text: controls are escaped). */
+const KEEP = '\u0000';
+
 /** Padding cli-table3 puts around a cell's text. */
 const PADDING = 2;
 
@@ -116,9 +119,10 @@ function drawBlocks(columns: GridColumn[], rows: string[][], width: number): str
   const labelWidth = Math.max(0, ...labels.map((l) => l.length));
   const out: string[] = [];
   for (const row of rows) {
-    const parts = heads.map((i) => row[i] ?? '');
-    if (aligned) out.push(alignedLine(parts, aligned, width));
-    else if (parts.some((p) => p !== '')) out.push(fitLines(parts.filter((p) => p !== '').join('  '), width));
+    // A value never wrapped (a time) is held together while its line wraps.
+    const parts = heads.map((i) => (columns[i]!.whole ? (row[i] ?? '').replaceAll(' ', KEEP) : row[i] ?? ''));
+    const first = aligned ? alignedLine(parts, aligned, width) : parts.some((p) => p !== '') ? fitLines(parts.filter((p) => p !== '').join('  '), width) : undefined;
+    if (first !== undefined) out.push(first.replaceAll(KEEP, ' '));
     columns.forEach((c, i) => {
       const value = row[i] ?? '';
       if ((c.block ?? 'head') === 'head' || value === '') return;
@@ -141,7 +145,8 @@ function alignedLine(parts: string[], widths: number[], width: number): string {
   const last = parts[parts.length - 1]!;
   const at = displayLength(line);
   if (at + displayLength(last) <= width) return `${line}${last}`.trimEnd();
-  if (width - at < LAST_ROOM) return fitLines(`${line}${last}`, width);
+  // No room beside the row's values for the last one's words: it wraps under the line's start.
+  if (width - at < LAST_ROOM || longestWord(last) > width - at) return fitLines(`${line}${last}`, width).split('\n').map((l) => l.trimEnd()).join('\n');
   const [first = '', ...rest] = wrap(last, width - at);
   return [`${line}${first}`, ...rest.map((r) => `${' '.repeat(Math.max(0, Math.min(at, width - displayLength(r))))}${r}`)].join('\n');
 }
@@ -151,15 +156,17 @@ const LAST_ROOM = 12;
 
 /**
  * The widths that align the first lines' values (the last one is not padded): each column as wide
- * as nine values in ten of it, so one long value does not push every row apart; undefined when even
- * those do not fit side by side.
+ * as its longest value, or, when those do not fit side by side, as nine values in ten of it (a
+ * longer value then runs on in its row); undefined when even those do not fit.
  */
 function alignedWidths(lengths: number[][], width: number): number[] | undefined {
   if (lengths.length < 2) return undefined;
+  const fits = (widths: number[]) => widths.slice(0, -1).reduce((a, b) => a + b + 2, 0) + Math.min(widths[widths.length - 1]!, LAST_ROOM) <= width;
+  const longest = lengths.map((column) => Math.max(0, ...column));
+  if (fits(longest)) return longest;
   const usual = lengths.map((column) => {
     const sorted = [...column].sort((a, b) => a - b);
     return sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0;
   });
-  const padded = usual.slice(0, -1).reduce((a, b) => a + b + 2, 0);
-  return padded + Math.min(usual[usual.length - 1]!, LAST_ROOM) <= width ? usual : undefined;
+  return fits(usual) ? usual : undefined;
 }

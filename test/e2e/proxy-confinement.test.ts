@@ -134,7 +134,7 @@ describe('xborder proxy stays on its target', () => {
     const merchant = await server();
     const dir = proxyProject(merchant.url);
     const open = await startProxyCli(['--target', merchant.url, '--host', '0.0.0.0', '--count', '1', '--no-save'], dir);
-    expect(open.stderr()).toMatch(/warning: the proxy listens on 0\.0\.0\.0, not on loopback: anyone who can reach port \d+ can send requests through it/);
+    expect(open.stderr().replace(/\n +/g, ' ')).toMatch(/warning: the proxy listens on 0\.0\.0\.0, not on loopback: anyone who can reach port \d+ can send requests through it/);
     expect((await curl([`${open.url}/x`])).status).toBe('200');
     expect((await open.done).code).not.toBeNull();
     const local = await startProxyCli(['--target', merchant.url, '--count', '1', '--no-save'], dir);

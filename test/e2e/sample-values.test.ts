@@ -53,7 +53,8 @@ function dirWith(config: Record<string, unknown>): string {
   return dir;
 }
 
-const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning: this run sent the sample'));
+/** Each sample-value warning, its wrapped lines (indented under the first) joined back. */
+const warnings = (stderr: string) => stderr.replace(/\n +/g, ' ').split('\n').filter((l) => l.startsWith('warning: this run sent the sample'));
 
 describe('sample values sent to a merchant that is not the reference merchant', () => {
   it('the defaults (sample GUID and cart token): one warning naming both and what to set', async () => {
@@ -67,6 +68,10 @@ describe('sample values sent to a merchant that is not the reference merchant', 
     const lines = warnings(r.stderr);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`the sample MerchantGUID ${SAMPLE_GUID} and the sample cart token ${SAMPLE_TOKEN}`);
+    // Wrapped to 80 columns in a pipe without COLUMNS (it ran to 440 on one line), the GUID and the token whole.
+    expect(r.stderr.split('\n').filter((l) => [...l].length > 80)).toEqual([]);
+    expect(r.stderr).toMatch(new RegExp(`(^|\\s)${SAMPLE_GUID}(\\s|,|$)`, 'm'));
+    expect(r.stderr).toMatch(new RegExp(`(^|\\s)${SAMPLE_TOKEN}(\\s|,|$)`, 'm'));
     expect(lines[0]).toContain('XBORDER_MERCHANT_GUID');
     expect(lines[0]).toContain('merchant.cartToken');
   });

@@ -15,12 +15,14 @@ export type PtyStep = { expect: string; timeout?: number } | { send: string; del
 export interface PtyResult {
   exitCode: number | null;
   output: string;
+  /** The output as the screen shows it: a line redrawn (a progress line) shows its last drawing only. */
+  screen: string;
   /** The step that timed out, if any. */
   error: string | null;
 }
 
 /** Runs `xborder args...` in a pty in `cwd`, playing `steps`. Async, so in-process test servers keep answering. */
-export function runInPty(args: string[], steps: PtyStep[], options: { cwd: string; env?: Record<string, string>; timeoutSec?: number }): Promise<PtyResult> {
+export function runInPty(args: string[], steps: PtyStep[], options: { cwd: string; env?: Record<string, string>; timeoutSec?: number; columns?: number }): Promise<PtyResult> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('XBORDER_') && !k.startsWith('XB_')) env[k] = v;
   const script = {
@@ -28,6 +30,7 @@ export function runInPty(args: string[], steps: PtyStep[], options: { cwd: strin
     cwd: options.cwd,
     env: { NO_COLOR: '1', ...options.env },
     timeout: options.timeoutSec ?? 20,
+    columns: options.columns ?? 160,
     steps,
   };
   return new Promise((resolve, reject) => {

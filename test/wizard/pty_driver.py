@@ -6,8 +6,10 @@ Reads a JSON script on stdin:
    "steps": [{"expect": "What do you want to do?"}, {"send": "\\r"}, ...]}
 "expect" waits until the text appears in the output (ANSI escapes removed) after the previous
 match; "send" writes keys ("\\r" Enter, "\\x1b[B" Down, " " Space, "\\x03" Ctrl-C); "signal" sends a signal
-("SIGTERM", "SIGHUP") to the process.
-Prints one JSON object: {"exitCode", "output", "error"} (error: the step that timed out, if any).
+("SIGTERM", "SIGHUP") to the process. "columns" sets the terminal's width (default 160).
+Prints one JSON object: {"exitCode", "output", "screen", "error"} (error: the step that timed out,
+if any; screen: the output as the terminal shows it, a carriage return or an erased line
+overwriting what the line held, as a redrawn progress line does).
 Uses only the standard library, so the tests need no npm package for the terminal.
 """
 import json
@@ -19,6 +21,7 @@ import signal
 import sys
 import time
 
+ERASE = re.compile(r"\x1b\[2?K")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78M]")
 
 
@@ -27,7 +30,8 @@ def main():
     env = dict(os.environ)
     env.update(script.get("env", {}))
     env.setdefault("TERM", "xterm-256color")
-    env.setdefault("COLUMNS", "160")
+    columns = int(script.get("columns", 160))
+    env.setdefault("COLUMNS", str(columns))
     env.setdefault("LINES", "50")
     timeout = float(script.get("timeout", 20))
 
@@ -39,7 +43,7 @@ def main():
     # A wide terminal so prompts are not wrapped mid-word.
     try:
         import fcntl, struct, termios
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     except Exception:
         pass
 
@@ -62,6 +66,14 @@ def main():
 
     def text():
         return ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r", "")
+
+    def screen():
+        # What a line shows is what was written after its last carriage return or erase (the
+        # progress line always erases before it redraws).
+        out = []
+        for line in raw.decode("utf-8", "replace").replace("\r\n", "\n").split("\n"):
+            out.append(ANSI.sub("", ERASE.split(line.replace("\r", "\x1b[2K"))[-1]))
+        return "\n".join(out)
 
     alive = True
     for step in script.get("steps", []):
@@ -97,7 +109,7 @@ def main():
         code = os.waitstatus_to_exitcode(status)
     except ChildProcessError:
         code = None
-    json.dump({"exitCode": code, "output": text(), "error": error}, sys.stdout)
+    json.dump({"exitCode": code, "output": text(), "screen": screen(), "error": error}, sys.stdout)
 
 
 if __name__ == "__main__":

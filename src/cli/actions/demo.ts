@@ -19,7 +19,7 @@ import { resolveFault } from '../../mock/merchant/faults.js';
 import { toRunResult } from '../../report/summary.js';
 import { applySelection, parseSelection } from '../../checks/selection.js';
 import { closeAgents } from '../../http/send.js';
-import type { GlobalOptions } from '../output.js';
+import { proseText, type GlobalOptions } from '../output.js';
 import { sessionFor } from '../session.js';
 import { runExitCode, runMerchantSuite, saveRun, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 
@@ -113,11 +113,11 @@ export async function run(opts: MerchantRunOptions & { fault?: string }, cmd: Co
     config.platform.baseUrl = platform.url;
     const session = sessionFor(globals, config);
     if (!globals.json) {
-      session.output.err(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}\n`);
-      if (slowFault) session.output.err(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.\n`);
+      session.output.err(`${proseText(`Reference merchant on ${merchant.url}${opts.fault ? ` (fault: ${opts.fault})` : ''}, mock platform on ${platform.url}`, process.stderr)}\n`);
+      if (slowFault) session.output.err(`${proseText(`The slow merchant answers after ${SLOW_FAULT.answerMs} ms; this run's timeout is ${SLOW_FAULT.timeoutMs} ms.`, process.stderr)}\n`);
     }
     // A latent fault crashes on orders the fixed suite never sends: said even with --json (stderr).
-    if (resolveFault(opts.fault)?.latent) session.output.err(`${opts.fault} is latent: only some generated orders trigger it, which the demo's fixed orders may not; \`xborder fuzz\` against \`xborder mock merchant --fault ${opts.fault}\` finds it and shrinks the order that shows it.\n`);
+    if (resolveFault(opts.fault)?.latent) session.output.err(`${proseText(`${opts.fault} is latent: only some generated orders trigger it, which the demo's fixed orders may not; \`xborder fuzz\` against \`xborder mock merchant --fault ${opts.fault}\` finds it and shrinks the order that shows it.`, process.stderr)}\n`);
     const merchantRun = await runMerchantSuite(session, opts, (ctx) => {
       // The command stays in the configuration (what a user writes), but the demo's carts are issued
       // in-process: a Node start per cart cost a quarter second of CPU, and a demo converts about a
