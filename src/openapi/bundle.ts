@@ -37,6 +37,10 @@ function rewrite(value: unknown, own: string): unknown {
     else if (key === '$schema' || key === '$id' || key === '$defs') continue;
     else out[key] = rewrite(v, own);
   }
+  // A generator of the older drafts (json-schema-faker 0.5, behind Prism's dynamic mock) reads
+  // exclusiveMinimum as a flag beside minimum and ignores a number alone, so it drew OrderedQuantity
+  // -8324773: the same bound as a minimum (implied by it) is one it reads.
+  if (typeof out.exclusiveMinimum === 'number' && out.minimum === undefined) out.minimum = out.exclusiveMinimum;
   return out;
 }
 

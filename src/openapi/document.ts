@@ -9,21 +9,27 @@
 import type { AuthConfig, XborderConfig } from '../model.js';
 import { EVENT_SPECS } from '../merchant/events/bodies.js';
 import { bundledSchemas, componentName } from './bundle.js';
+import { errorAnswerSchema, successAnswerSchema } from './answers.js';
 
 type Json = Record<string, unknown>;
 
 const ref = (kind: string) => ({ $ref: `#/components/schemas/${componentName(kind)}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-/** The answers every merchant endpoint gives: a ResponseInfo, or an error (never with HTTP 200). */
+/**
+ * The answers every merchant endpoint gives: a ResponseInfo with Success true and the order id, or
+ * an error with Success false and why (never with HTTP 200); see answers.ts.
+ */
 function responseInfoAnswers(success: string): Json {
+  const answer = componentName('order-response');
+  const error = json(errorAnswerSchema(answer));
   return {
-    '200': { description: success, content: json(ref('order-response')) },
-    '400': { description: 'The request is not valid: Success false with ErrorCode and Message (never answered with HTTP 200).', content: json(ref('order-response')) },
+    '200': { description: success, content: json(successAnswerSchema(answer)) },
+    '400': { description: 'The request is not valid: Success false with ErrorCode, Message or Description (never answered with HTTP 200).', content: error },
     '401': { description: 'Missing or wrong credentials, or no MerchantGUID.' },
     '403': { description: 'Another merchant\'s MerchantGUID.' },
-    '404': { description: 'The order (or cart) is not known to the merchant.', content: json(ref('order-response')) },
-    '500': { description: 'The merchant failed: Success false with ErrorCode and Message.', content: json(ref('order-response')) },
+    '404': { description: 'The order (or cart) is not known to the merchant: Success false and why.', content: error },
+    '500': { description: 'The merchant failed: Success false with ErrorCode, Message or Description.', content: error },
   };
 }
 
@@ -53,6 +59,7 @@ export function openApiDocument(config: XborderConfig): Json {
     '200': { description: 'The cart.', content: json(ref('cart')) },
     '400': { description: 'A parameter is missing or not valid.' },
     '401': { description: 'Missing or wrong credentials.' },
+    '403': { description: 'Another merchant\'s MerchantGUID (POST).' },
     '404': { description: 'No cart with this token.' },
   };
   const paths: Json = {
