@@ -3,9 +3,10 @@
  * shipped order-response schema, narrowed by what xborder judges on one answer given its status.
  * A 200 says `Success: true` and names the order (`order-accepted`, `response-outcome`); an error
  * status says `Success: false` and why (`error-status`, `response-outcome`'s warning); every answer
- * gives the charged currency and amount together or neither (`response-payment`).
+ * gives the charged currency and amount together or neither (`response-payment`). A 200 cart says
+ * that loyalty points in use come with a money value (`cart-loyalty-points`).
  *
- * The shipped schema states the last two with `if`/`then`, which a generator does not read
+ * The shipped order-response schema states two of these with `if`/`then`, which a generator does not read
  * (json-schema-faker, behind Prism's dynamic mock, draws each field on its own and ignores them):
  * here they are `const`, `required` and `anyOf` branches, which it does read.
  */
@@ -44,4 +45,27 @@ export function errorAnswerSchema(component: string): Json {
       { anyOf: PAYMENT_TOGETHER },
     ],
   });
+}
+
+/** A number above 0 is "in use" (rules/cart-loyalty.ts); null, absent or at most 0 is not. */
+const NOT_IN_USE = { type: ['number', 'null'], maximum: 0 };
+
+/** One of a LoyaltyPoints money pair given: `Original<pair>` (merchant currency) or the customer's. */
+const onePairMember = (pair: 'Spend' | 'Earn') => [`LoyaltyPointsOriginalValueFor${pair}`, `LoyaltyPointsValueFor${pair}`].map((field) => ({ required: [field], properties: { [field]: { type: 'number' } } }));
+
+/**
+ * A 200 cart: the shipped cart schema, with `cart-loyalty-points` (points to spend or to earn come
+ * with a money value) as `anyOf` branches a generator reads.
+ */
+export function cartAnswerSchema(component: string): Json {
+  return {
+    allOf: [
+      { $ref: `#/components/schemas/${component}` },
+      {
+        type: 'object',
+        properties: { LoyaltyPoints: { anyOf: [...onePairMember('Spend'), { properties: { LoyaltyPointsTotal: NOT_IN_USE, LoyaltyPointsMaxSpend: NOT_IN_USE } }] } },
+        anyOf: [{ properties: { loyaltyPointsEarned: NOT_IN_USE } }, { properties: { LoyaltyPoints: { type: 'null' } } }, { properties: { LoyaltyPoints: { anyOf: onePairMember('Earn') } } }],
+      },
+    ],
+  };
 }

@@ -9,7 +9,7 @@
 import type { AuthConfig, XborderConfig } from '../model.js';
 import { EVENT_SPECS } from '../merchant/events/bodies.js';
 import { bundledSchemas, componentName } from './bundle.js';
-import { errorAnswerSchema, successAnswerSchema } from './answers.js';
+import { cartAnswerSchema, errorAnswerSchema, successAnswerSchema } from './answers.js';
 
 type Json = Record<string, unknown>;
 
@@ -56,7 +56,7 @@ export function openApiDocument(config: XborderConfig): Json {
     { name: m.cartTokenParam, in: 'query', required: true, description: 'The cart token the storefront rendered (merchantCartToken).', schema: { type: 'string' } },
   ];
   const cartAnswers = {
-    '200': { description: 'The cart.', content: json(ref('cart')) },
+    '200': { description: 'The cart.', content: json(cartAnswerSchema(componentName('cart'))) },
     '400': { description: 'A parameter is missing or not valid.' },
     '401': { description: 'Missing or wrong credentials.' },
     '403': { description: 'Another merchant\'s MerchantGUID (POST).' },

@@ -1,7 +1,8 @@
 /**
  * The exported document states per HTTP status what one answer must hold to pass `check`: a 200
  * order answer Success true with an InternalOrderId, an error status Success false and why, the
- * charge's currency and amount together, cart quantities above 0; read by ajv as a validator does.
+ * charge's currency and amount together, loyalty points with a money value, cart quantities above 0;
+ * read by ajv as a validator does.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020Module from 'ajv/dist/2020.js';
@@ -55,6 +56,22 @@ describe('the answers the document states', () => {
       }
     }
     expect(answer('/order-refund-url', '200')({ ResponseInfo: ok })).toBe(true);
+  });
+
+  it('a cart: points to spend or to earn come with a money value (cart-loyalty-points)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: ID, ...openApiDocument(defaultConfig()) });
+    const cart = ajv.getSchema(`${ID}#/paths/~1get-checkout-cart-info-url/get/responses/200/content/application~1json/schema`)!;
+    const base = { productsList: [{ ProductCode: 'SKU-1', OrderedQuantity: 1, SalePrice: 10 }] };
+    expect(cart(base)).toBe(true);
+    expect(cart({ ...base, LoyaltyPoints: { LoyaltyPointsTotal: 500, LoyaltyPointsValueForSpend: 5 } })).toBe(true);
+    expect(cart({ ...base, LoyaltyPoints: { LoyaltyPointsTotal: 0 } })).toBe(true);
+    expect(cart({ ...base, LoyaltyPoints: { LoyaltyPointsTotal: 500 } })).toBe(false);
+    expect(cart({ ...base, LoyaltyPoints: { LoyaltyPointsMaxSpend: 100, LoyaltyPointsValueForSpend: null } })).toBe(false);
+    expect(cart({ ...base, loyaltyPointsEarned: 20, LoyaltyPoints: { LoyaltyPointsOriginalValueForEarn: 2 } })).toBe(true);
+    expect(cart({ ...base, loyaltyPointsEarned: 20, LoyaltyPoints: {} })).toBe(false);
+    expect(cart({ ...base, loyaltyPointsEarned: 20 })).toBe(true);
   });
 
   it('a cart quantity of 0 is refused, also in the form older drafts\' generators read (a minimum beside exclusiveMinimum)', () => {

@@ -3,8 +3,8 @@
  * a real process) mocks a merchant from `xborder openapi` in dynamic mode, and every answer it
  * draws passes `check`; as a validating proxy between `check` and the reference merchant it finds
  * no violation. Before the document stated the rules that tie a field to the status or to another
- * field, Prism's answers failed order-accepted, error-status, response-outcome, response-payment
- * and cart-quantities-prices.
+ * field, Prism's answers failed order-accepted, error-status, response-outcome, response-payment,
+ * cart-loyalty-points and cart-quantities-prices.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
