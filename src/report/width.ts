@@ -15,9 +15,10 @@ export const DEFAULT_PROSE_WIDTH = 80;
 export const MIN_WIDTH = 40;
 /**
  * Longer than this, a run of characters without a space is no token anyone copies (a minified body,
- * a base64 blob) and is broken to the line like a body's, so no line grows without bound.
+ * a base64 blob, a value cut for display) and is broken to the line like a body's, so no line grows
+ * without bound. URLs, paths and ids of the interface are far shorter.
  */
-export const MAX_TOKEN = 500;
+export const MAX_TOKEN = 256;
 
 /**
  * The width to fit: the terminal's columns on a TTY, else `COLUMNS` when set, else `fallback`
