@@ -59,13 +59,6 @@ export function longestWord(text: string): number {
   return longest;
 }
 
-/** `text` cut to `width` characters, the last one an ellipsis when anything was cut. */
-export function cut(text: string, width: number): string {
-  if (displayLength(text) <= width) return text;
-  if (width <= 1) return '…'.slice(0, width);
-  return `${[...text].slice(0, width - 1).join('')}…`;
-}
-
 /** How wrap() treats a word longer than the line. */
 export interface WrapOptions {
   /**

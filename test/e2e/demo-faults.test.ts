@@ -15,6 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
+import { pool } from '../helpers/pool.js';
 
 interface Fault { name: string; catches: string; status: 'failed' | 'warning'; alsoFails?: string[]; alsoWarns?: string[]; latent?: true }
 interface Report { cases: { endpoint: string; variant: string; checks: { id: string; status: string }[] }[] }
@@ -42,19 +43,6 @@ async function demo(fault: Fault): Promise<Outcome> {
     failed: ids('failed'),
     warned: ids('warning'),
   };
-}
-
-/** Runs `work` over `items`, `width` at a time, results in the order of `items`. */
-async function pool<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  }));
-  return results;
 }
 
 describe('xborder demo --fault NAME', () => {

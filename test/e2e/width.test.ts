@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/run-cli.js';
+import { pool } from '../helpers/pool.js';
 import { linesTooWide } from '../helpers/line-width.js';
 import { runInPty } from '../wizard/pty.js';
 import { merchantConfig } from '../helpers/merchant-config.js';
@@ -173,19 +174,6 @@ const CASES: Case[] = [
     tokens: async () => ({ required: (await json(['mock', 'platform', '--list-faults'], cartProject) as any[]).flatMap((f) => [f.name, f.catches]), optional: [] }),
   },
 ];
-
-/** Runs `work` over `items`, `width` at a time. */
-async function pool<T, R>(items: T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!);
-    }
-  }));
-  return results;
-}
 
 /**
  * `token` shown cut (`redelivery-conc…`) or broken over lines (`/ResponseInfo/Int` ending a line,
