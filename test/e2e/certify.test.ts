@@ -53,9 +53,12 @@ describe('xborder certify, keygen and verify', () => {
       expect(readFileSync(join(dir, 'key.pub'), 'utf8')).toMatch(/^-----BEGIN PUBLIC KEY-----/);
       expect((await runCli(['keygen', '--out', 'key'], { cwd: dir })).code).toBe(2);
 
-      const certify = await runCli(['certify', '--profile', 'go-live', '--sign', 'key', '--attestation', 'attestation.json', '--out', 'run', '--new-cart', curlNewCart(merchant.newCartUrl!)], { cwd: dir, env: ENV });
+      const certify = await runCli(['certify', '--profile', 'go-live', '--sign', 'key', '--attestation', 'attestation.json', '--out', 'run', '--html', 'certificate.html', '--badge', 'badge.svg', '--badge-json', 'badge.json', '--new-cart', curlNewCart(merchant.newCartUrl!)], { cwd: dir, env: ENV });
       expect(certify.stdout).toContain('Profile go-live: met.');
       expect(certify.code).toBe(0);
+      expect(readFileSync(join(dir, 'certificate.html'), 'utf8')).toContain('<div class="verdict v-passed">Profile go-live met</div>');
+      expect(readFileSync(join(dir, 'badge.svg'), 'utf8')).toContain('aria-label="xborder: go-live met"');
+      expect(JSON.parse(readFileSync(join(dir, 'badge.json'), 'utf8'))).toEqual({ schemaVersion: 1, label: 'xborder', message: 'go-live met', color: 'brightgreen' });
       const text = readFileSync(join(dir, 'attestation.json'), 'utf8');
       expect(readFileSync(join(dir, 'run', 'attestation.json'), 'utf8')).toBe(text);
       for (const secret of [SECRET, PASSWORD]) expect(text + Buffer.from(JSON.parse(text).payload, 'base64').toString()).not.toContain(secret);
@@ -103,6 +106,8 @@ describe('xborder certify, keygen and verify', () => {
       expect(certify.stdout).toMatch(/Profile go-live: not met:\n(?:.*\n)*\s+- idempotent-redelivery at SendOrderToMerchant \(header\): failed/);
       expect(certify.code).toBe(1);
       expect(payloadOf(join(dir, 'run')).predicate.verdict.result).toBe('not met');
+      await runCli(['certify', '--profile', 'go-live', '--out', 'run2', '--badge-json', 'badge.json', '--new-cart', curlNewCart(merchant.newCartUrl!)], { cwd: dir, env: ENV });
+      expect(JSON.parse(readFileSync(join(dir, 'badge.json'), 'utf8')).color).toBe('red');
       const verify = await runCli(['verify', join('run', 'attestation.json'), '--key', 'key.pub'], { cwd: dir });
       expect(verify.stdout).toMatch(/verdict\s*│ failed\s*│ go-live not met: .*idempotent-redelivery/);
       expect(verify.code).toBe(1);

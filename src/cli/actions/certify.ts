@@ -25,12 +25,16 @@ import { escapeControls } from '../../report/terminal-text.js';
 import { openSession, type Session } from '../session.js';
 import { runExitCode, runMerchantSuite, saveRunIn, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt.js';
+import { renderCertificateHtml } from '../../report/certificate-html.js';
+import { badgeEndpointJson, badgeOf, badgeSvg } from '../../report/certificate-badge.js';
 
 /** Options of `certify`. */
 export interface CertifyOptions extends MerchantRunOptions {
   profile: string;
   sign?: string;
   attestation?: string;
+  badge?: string;
+  badgeJson?: string;
 }
 
 /** The plan parts a profile's `run` asks for. */
@@ -88,13 +92,11 @@ export async function runCertify(opts: CertifyOptions, cmd: Command): Promise<nu
   });
   const text = attestationText(statement, key);
   const files = [join(saved.dir, 'attestation.json'), ...(opts.attestation ? [opts.attestation] : [])];
-  for (const file of files) {
-    try {
-      await writeFileAtomic(file, text);
-    } catch (error) {
-      throw new InputError(`Cannot write the attestation to ${file}: ${writeFailure(error)}.`, file);
-    }
-  }
+  for (const file of files) await writeOne(file, text, 'the attestation');
+  if (opts.html) await writeOne(opts.html, renderCertificateHtml(statement), 'the certificate');
+  const badge = badgeOf(statement, new Date());
+  if (opts.badge) await writeOne(opts.badge, badgeSvg(badge), 'the badge');
+  if (opts.badgeJson) await writeOne(opts.badgeJson, badgeEndpointJson(badge), 'the badge JSON');
   sayVerdict(session, profile, verdict, files, Boolean(key));
   if (run.partial) return INTERRUPTED_EXIT_CODE;
   if (verdict.result === 'met') return 0;
@@ -102,6 +104,15 @@ export async function runCertify(opts: CertifyOptions, cmd: Command): Promise<nu
   // so (3) rather than blaming the merchant, as long as nothing it judged failed.
   const failed = coverage.cells.some((c) => c.status === 'failed') || coverage.failedElsewhere.length > 0;
   return verdict.couldNotJudge || (!failed && runExitCode(run) === 3) ? 3 : 1;
+}
+
+/** Writes one file of the certification, whole or not at all; a failure names the file (exit 2). */
+async function writeOne(file: string, text: string, what: string): Promise<void> {
+  try {
+    await writeFileAtomic(file, text);
+  } catch (error) {
+    throw new InputError(`Cannot write ${what} to ${file}: ${writeFailure(error)}.`, file);
+  }
 }
 
 /** The statement as written: a DSSE envelope when a key signs it, the bare statement otherwise. */

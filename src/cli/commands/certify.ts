@@ -19,6 +19,9 @@ export function defineCertify(program: Command): void {
     .requiredOption('--profile <name>', 'a built-in profile (`xborder profiles`) or a profile file\'s path')
     .option('--sign <key>', 'sign the statement in a DSSE envelope with this Ed25519 private key (`xborder keygen`)')
     .option('--attestation <file>', 'also write the attestation to FILE (it is always saved in the run folder)')
+    .option('--html <file>', 'also write the certificate a person reads: the verdict and the coverage matrix as one self-contained page')
+    .option('--badge <file>', 'also write a badge (SVG) whose colour follows the verdict')
+    .option('--badge-json <file>', 'also write the badge as a shields.io endpoint JSON')
     .option('--junit <file>', 'also write a JUnit XML report to FILE')
     .option('--out <dir>', 'save the run folder here (default .xborder/runs/<UTC time>)')
     .option('--concurrency <n>', 'requests in flight at once (default 4)');
