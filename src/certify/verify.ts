@@ -120,3 +120,10 @@ export function verifyExitCode(rows: VerifyRow[]): number {
   if (rows.some((r) => r.result === 'unreadable')) return 2;
   return rows.some((r) => r.result === 'failed') ? 1 : 0;
 }
+
+/** The statement of `doc` when it can be read (and, with a key, is signed by it); undefined otherwise. */
+export function readableStatement(doc: unknown, key: KeyObject | undefined): Statement | undefined {
+  const opened = openAttestation(doc, key);
+  if (opened.statement === undefined || statementProblems(opened.statement).length > 0) return undefined;
+  return opened.statement as Statement;
+}

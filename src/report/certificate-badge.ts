@@ -4,6 +4,7 @@
  * yellow when it was met longer ago, red when not met. Pure: the caller gives the time.
  */
 import type { Statement } from '../certify/statement.js';
+import type { VerifyRow } from '../certify/verify.js';
 import { esc } from './html-text.js';
 
 /** What a badge says. */
@@ -53,4 +54,17 @@ export function badgeSvg(badge: Badge): string {
     '</svg>',
     '',
   ].join('\n');
+}
+
+/**
+ * The badge of a verification (`verify --badge`): the statement's badge at `now` when only its age may
+ * have failed (yellow once older than --max-age), red when the verdict, the profile or the
+ * configuration failed, and red `not verified` when it could not be read or is not signed by that key.
+ */
+export function verifiedBadge(rows: VerifyRow[], statement: Statement | undefined, now: Date, maxAgeMs?: number): Badge {
+  if (!statement || rows.some((r) => r.result === 'unreadable')) return { label: 'xborder', message: 'not verified', color: 'red' };
+  const failed = rows.filter((r) => r.result === 'failed' && r.check !== 'age');
+  const badge = badgeOf(statement, now, maxAgeMs);
+  if (failed.length === 0 || badge.color === 'red') return badge;
+  return { label: 'xborder', message: `${statement.predicate.profile.name} not verified`, color: 'red' };
 }

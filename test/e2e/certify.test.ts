@@ -129,11 +129,13 @@ describe('xborder certify, keygen and verify', () => {
       expect(lesser.code).toBe(1);
       statement.predicate.finishedAt = '2020-01-01T00:00:00.000Z';
       writeFileSync(join(dir, 'old.json'), JSON.stringify(statement));
-      const old = await runCli(['verify', 'old.json', '--max-age', '30d'], { cwd: dir });
+      const old = await runCli(['verify', 'old.json', '--max-age', '30d', '--badge-json', 'badge.json'], { cwd: dir });
       expect(old.stdout).toMatch(/age\s*│ failed\s*│ too old/);
       expect(old.code).toBe(1);
+      expect(JSON.parse(readFileSync(join(dir, 'badge.json'), 'utf8'))).toEqual({ schemaVersion: 1, label: 'xborder', message: 'smoke met 2020-01-01', color: 'yellow' });
       await runCli(['keygen', '--out', 'key'], { cwd: dir });
-      expect((await runCli(['verify', 'old.json', '--key', 'key.pub'], { cwd: dir })).code).toBe(2);
+      expect((await runCli(['verify', 'old.json', '--key', 'key.pub', '--badge', 'badge.svg'], { cwd: dir })).code).toBe(2);
+      expect(readFileSync(join(dir, 'badge.svg'), 'utf8')).toContain('aria-label="xborder: not verified"');
       expect((await runCli(['verify', 'old.json', '--max-age', 'soon'], { cwd: dir })).code).toBe(2);
       const badProfile = await runCli(['certify', '--profile', 'nope'], { cwd: dir, env: ENV });
       expect(badProfile.stderr).toContain('no profile named "nope"');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildStatement, type Statement } from '../../src/certify/statement.js';
 import { renderCertificateHtml } from '../../src/report/certificate-html.js';
-import { badgeEndpointJson, badgeOf, badgeSvg } from '../../src/report/certificate-badge.js';
+import { badgeEndpointJson, badgeOf, badgeSvg, verifiedBadge } from '../../src/report/certificate-badge.js';
+import type { VerifyRow } from '../../src/certify/verify.js';
 import { HTML_CSP } from '../../src/report/html.js';
 
 function statement(result: 'met' | 'not met', finishedAt = '2026-11-01T00:00:00.000Z'): Statement {
@@ -62,5 +63,15 @@ describe('the badge', () => {
     expect(badgeSvg(red)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" [^>]*aria-label="xborder: go-live not met">/);
     expect(badgeSvg(red)).toContain('fill="#e05d44"');
     expect(JSON.parse(badgeEndpointJson(red))).toEqual({ schemaVersion: 1, label: 'xborder', message: 'go-live not met', color: 'red' });
+  });
+
+  it('of a verification: yellow when only too old, red when another check failed or it could not be read', () => {
+    const row = (check: string, result: VerifyRow['result']): VerifyRow => ({ check, result, detail: '' });
+    const fine = [row('signature', 'ok'), row('verdict', 'ok'), row('age', 'ok')];
+    expect(verifiedBadge(fine, statement('met'), now).color).toBe('brightgreen');
+    expect(verifiedBadge([...fine.slice(0, 2), row('age', 'failed')], statement('met', '2026-09-01T00:00:00.000Z'), now, 30 * 86_400_000)).toEqual({ label: 'xborder', message: 'go-live met 2026-09-01', color: 'yellow' });
+    expect(verifiedBadge([...fine, row('configuration', 'failed')], statement('met'), now)).toEqual({ label: 'xborder', message: 'go-live not verified', color: 'red' });
+    expect(verifiedBadge([row('signature', 'unreadable')], undefined, now)).toEqual({ label: 'xborder', message: 'not verified', color: 'red' });
+    expect(verifiedBadge([...fine, row('verdict', 'failed')], statement('not met'), now).message).toBe('go-live not met');
   });
 });

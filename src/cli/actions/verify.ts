@@ -5,14 +5,17 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
+import { InputError, UsageError } from '../../errors.js';
 import { parseJsonText, readTextFile } from '../../io/parse-json.js';
 import { loadConfig } from '../../config/load.js';
 import { publicKeyFromPem } from '../../certify/dsse.js';
 import { loadProfile } from '../../certify/profiles.js';
 import { parseMaxAgeMs } from '../../certify/max-age.js';
 import { testedConfiguration } from '../../certify/tested-config.js';
-import { verifyAttestation, verifyExitCode, type VerifyRow } from '../../certify/verify.js';
+import { readableStatement, verifyAttestation, verifyExitCode, type VerifyRow } from '../../certify/verify.js';
+import { badgeEndpointJson, badgeSvg, verifiedBadge } from '../../report/certificate-badge.js';
+import { writeFileAtomic } from '../../io/atomic-write.js';
+import { writeFailure } from '../../io/write-errors.js';
 import { renderGrid, type GridColumn } from '../../report/grid.js';
 import { escapeControls } from '../../report/terminal-text.js';
 import { terminalWidth } from '../../report/width.js';
@@ -23,6 +26,8 @@ export interface VerifyOptions {
   key?: string;
   profile?: string;
   maxAge?: string;
+  badge?: string;
+  badgeJson?: string;
 }
 
 async function publicKey(file: string): Promise<KeyObject> {
@@ -47,14 +52,28 @@ export async function runVerify(file: string, opts: VerifyOptions, cmd: Command)
   const configFile = globals.config;
   const configuration = configFile ? testedConfiguration(await loadConfig({ file: configFile, cwd: process.cwd(), env: process.env, credentialsUnused: true })) : undefined;
   const doc = parseJsonText(await readTextFile(file), file, 0, 'attestation');
-  const rows = verifyAttestation(doc, { key, profile, maxAgeMs, configuration, now: new Date() });
+  const now = new Date();
+  const rows = verifyAttestation(doc, { key, profile, maxAgeMs, configuration, now });
   const code = verifyExitCode(rows);
+  if (opts.badge || opts.badgeJson) {
+    const badge = verifiedBadge(rows, readableStatement(doc, key), now, maxAgeMs);
+    if (opts.badge) await writeBadge(opts.badge, badgeSvg(badge));
+    if (opts.badgeJson) await writeBadge(opts.badgeJson, badgeEndpointJson(badge));
+  }
   if (globals.json) {
     output.out(`${JSON.stringify({ file, ok: code === 0, checks: rows }, null, 2)}\n`);
     return code;
   }
   output.out(`${table(rows)}\n${code === 0 ? 'Verified: every check holds.' : code === 1 ? 'Not verified: see the failed lines.' : 'Not verified: the attestation cannot be read or is not signed by that key.'}\n`);
   return code;
+}
+
+async function writeBadge(file: string, text: string): Promise<void> {
+  try {
+    await writeFileAtomic(file, text);
+  } catch (error) {
+    throw new InputError(`Cannot write the badge to ${file}: ${writeFailure(error)}.`, file);
+  }
 }
 
 function table(rows: VerifyRow[]): string {

@@ -48,6 +48,8 @@ export function defineCertify(program: Command): void {
     .option('--key <pub>', 'the signer\'s public key (PEM); without it only an unsigned statement is accepted')
     .option('--profile <name>', 'the profile the platform requires (built-in name or file): each of its requirements must be in the attested profile')
     .option('--max-age <duration>', 'the oldest a statement may be, e.g. 30d, 12h, 90m')
+    .option('--badge <file>', 'write a badge (SVG) of the verification: green when it holds, yellow when only too old, red otherwise (a platform re-renders it as the statement ages)')
+    .option('--badge-json <file>', 'the same badge as a shields.io endpoint JSON')
     .addHelpText('after', `\nExit codes: 0 everything holds, 1 not met, too old, another profile or another configuration, 2 unreadable or not signed by that key.\nWith the global --config FILE (the merchant's configuration on file), its tested form must have the attested digest.${examples('xborder verify attestation.json --key xborder-key.pub --profile go-live --max-age 30d', 'xborder verify attestation.json --key merchant.pub --config merchant.config.json')}`)
     .action(async (file: string, opts, cmd: Command) => {
       const { runVerify } = await import('../actions/verify.js');
