@@ -42,13 +42,17 @@ const KEEP = '\u0000';
 /** Padding cli-table3 puts around a cell's text. */
 const PADDING = 2;
 
-/** Which layout fits, and the table's column widths (padding included) when it is a table. */
-export function gridLayout(columns: GridColumn[], rows: string[][], width: number): { kind: 'table'; widths: number[] } | { kind: 'blocks' } {
+/**
+ * Which layout fits, and the table's column widths (padding included) when it is a table. In a
+ * table without rules between rows (`rules` false) the first column, which names each row, never
+ * wraps: a row's name over two lines would read as two rows.
+ */
+export function gridLayout(columns: GridColumn[], rows: string[][], width: number, rules = false): { kind: 'table'; widths: number[] } | { kind: 'blocks' } {
   const head = columns.some((c) => c.title !== undefined);
   const all = head ? [columns.map((c) => c.title ?? ''), ...rows] : rows;
   const natural = columns.map((_, i) => PADDING + Math.max(1, ...all.map((r) => lines(r[i]).reduce((m, l) => Math.max(m, displayLength(l)), 0))));
   const least = columns.map((c, i) => {
-    if (c.whole) return natural[i]!;
+    if (c.whole || (i === 0 && !rules)) return natural[i]!;
     const word = PADDING + Math.max(1, ...all.map((r) => longestWord(r[i] ?? '')));
     return Math.max(word, Math.min(natural[i]!, PADDING + (c.readable ?? 0)));
   });
@@ -73,7 +77,7 @@ export function gridLayout(columns: GridColumn[], rows: string[][], width: numbe
 
 /** The grid as a bordered table when it fits `options.width` with every word whole, else as blocks. */
 export function renderGrid(columns: GridColumn[], rows: string[][], options: GridOptions): string {
-  const layout = gridLayout(columns, rows, options.width);
+  const layout = gridLayout(columns, rows, options.width, options.rules);
   return layout.kind === 'table' ? drawTable(columns, rows, layout.widths, options) : drawBlocks(columns, rows, options.width);
 }
 
@@ -93,7 +97,7 @@ function drawTable(columns: GridColumn[], rows: string[][], widths: number[], op
     wordWrap: false,
   });
   for (const row of rows) {
-    const cells = columns.map((c, i) => (c.whole ? lines(row[i]) : wrap(row[i] ?? '', widths[i]! - PADDING)));
+    const cells = columns.map((c, i) => (c.whole || (i === 0 && !options.rules) ? lines(row[i]) : wrap(row[i] ?? '', widths[i]! - PADDING)));
     if (options.rules) {
       table.push(cells.map((c) => c.join('\n')));
       continue;

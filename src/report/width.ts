@@ -134,7 +134,8 @@ export function fitLines(text: string, width: number, options: WrapOptions = {})
       if (displayLength(line) <= width) return [line];
       const indent = /^ */.exec(line)![0].length;
       const pad = ' '.repeat(Math.min(indent + 2, Math.floor(width / 2)));
-      const [first = '', ...rest] = wrap(line.slice(indent), width - pad.length, options);
+      // Spaces that ended up at a break (a padded label) are dropped.
+      const [first = '', ...rest] = wrap(line.slice(indent), width - pad.length, options).map((l) => l.trimEnd());
       // A token too long for the indented line but not for the screen gives up some of its indent.
       const indented = (r: string) => ' '.repeat(Math.max(0, Math.min(pad.length, width - displayLength(r)))) + r;
       return [`${' '.repeat(indent)}${first}`, ...rest.map(indented)];
