@@ -46,7 +46,7 @@ export function testedConfiguration(config: XborderConfig): Record<string, unkno
     cartMethods: [...m.cartMethods],
     events,
     payments: m.payments ?? 'merchant',
-    auth: config.auth.map(authSettings),
+    authModes: config.auth.map(authSettings),
   };
 }
 

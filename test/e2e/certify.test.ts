@@ -70,6 +70,8 @@ describe('xborder certify, keygen and verify', () => {
       const report = statement.subject.find((s: { name: string }) => s.name === 'report.json');
       expect(report.digest.sha256).toBe(createHash('sha256').update(readFileSync(join(dir, 'run', 'report.json'))).digest('hex'));
       expect(statement.predicate.verdict).toEqual({ result: 'met', missing: [] });
+      // The configuration as tested: settings of each auth mode, never a secret.
+      expect(statement.predicate.configuration.authModes).toEqual([{ mode: 'header', name: 'X-Merchant-Key' }, { mode: 'basic', username: 'platform' }]);
       const cells = statement.predicate.coverage.cells as { endpoint: string; authMode: string; check: string }[];
       for (const endpoint of ['GetCheckoutCartInfo', 'SendOrderToMerchant', 'PerformOrderPayment', 'UpdateOrderStatus', 'UpdateOrderShippingInfo', 'SendAdditionalRequiredDocumentsToMerchant', 'NotifyOrderRefund']) {
         expect(cells.some((c) => c.endpoint === endpoint && c.authMode === 'basic' && c.check === 'auth-enforced'), endpoint).toBe(true);

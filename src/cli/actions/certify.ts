@@ -23,7 +23,7 @@ import { IN_TOTO_PAYLOAD_TYPE, privateKeyFromPem, signEnvelope } from '../../cer
 import { VERSION } from '../../version.js';
 import { escapeControls } from '../../report/terminal-text.js';
 import { openSession, type Session } from '../session.js';
-import { runExitCode, runMerchantSuite, saveRunIn, writeReports, type MerchantRunOptions } from '../merchant-run.js';
+import { runExitCode, runMerchantSuite, saveRunIn, writeGithub, writeReports, type MerchantRunOptions } from '../merchant-run.js';
 import { INTERRUPTED_EXIT_CODE } from '../interrupt.js';
 import { renderCertificateHtml } from '../../report/certificate-html.js';
 import { badgeEndpointJson, badgeOf, badgeSvg } from '../../report/certificate-badge.js';
@@ -74,6 +74,7 @@ export async function runCertify(opts: CertifyOptions, cmd: Command): Promise<nu
   const finishedAt = new Date().toISOString();
   const saved = await saveRunIn(session, run, { ...opts, title: 'certify' });
   await writeReports(session, saved.run, opts.junit);
+  await writeGithub(session, saved.run, 'certify', opts);
   const report = await readFile(join(saved.dir, 'report.json'));
   const coverage = computeCoverage(profile, run, session.config.merchant.events);
   const { verdict, ...matrix } = coverage;
@@ -85,7 +86,8 @@ export async function runCertify(opts: CertifyOptions, cmd: Command): Promise<nu
       xborder: { version: VERSION },
       startedAt,
       finishedAt,
-      configuration: testedConfiguration(session.config),
+      // Masked like every output (a secret a path took from ${VARIABLE}); the digest is of the form as tested.
+      configuration: session.redactor.json(testedConfiguration(session.config)),
       coverage: matrix,
       verdict,
     },
