@@ -12,6 +12,7 @@ RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
 COPY scripts ./scripts
 COPY schemas ./schemas
 COPY samples ./samples
+COPY profiles ./profiles
 COPY src ./src
 COPY bin ./bin
 COPY tsconfig.json LICENSE CHANGELOG.md README.md ./

@@ -148,7 +148,7 @@ describe('exit codes for what cannot be judged', () => {
   it('an unreachable merchant gives exit 3', async () => {
     const result = await runCli(['check-cart', '--merchant-url', 'http://127.0.0.1:9', '--no-negative'], { cwd: dir });
     expect(result.code).toBe(3);
-    expect(result.stdout).toContain('could not reach');
+    expect(result.stdout).toContain('Nothing answers at http://127.0.0.1:9');
   });
 
   it('a bad config gives exit 2 and lists every problem', async () => {

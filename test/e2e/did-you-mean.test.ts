@@ -22,7 +22,7 @@ const cases: Array<[string[], string]> = [
   [['mock', 'platform', '--fault', 'html'], 'Unknown platform fault "html". Did you mean html-502?'],
   [['samples', 'show', 'order-ful'], 'Unknown sample "order-ful". Did you mean order-full?'],
   [['post-order', '--merchant-url', CLOSED, '--sample', 'order-b'], 'Unknown sample "order-b". Did you mean order-b2b?'],
-  [['check', '--merchant', CLOSED], "unknown option '--merchant' (did you mean --merchant-url or --merchant-guid?)"],
+  [['check', '--merchant', CLOSED], "unknown option '--merchant' (did you mean one of --merchants, --merchant-url or --merchant-guid?)"],
   [['check-cart', '--cart-tok', 'abc'], "unknown option '--cart-tok' (did you mean --cart-token or --cart-token-param?)"],
 ];
 
