@@ -65,7 +65,7 @@ describe('openGrowingFile', () => {
     const chunks: Buffer[] = [];
     const reader = createReadStream(fifo);
     reader.on('data', (c) => chunks.push(c as Buffer));
-    const ended = new Promise((resolve) => reader.on('end', resolve));
+    const ended = new Promise<void>((resolve) => reader.on('end', () => resolve()));
     const file = await openGrowingFile(fifo, OPENING, CLOSING);
     await file.append(piece(0));
     await file.append(piece(1));
