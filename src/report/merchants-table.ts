@@ -3,9 +3,8 @@
  * changed since its previous run, the checks that fail), worst first, then a line for each merchant
  * not run and the totals. Pure; every cell is escaped (names and notices may come from report files).
  */
-import Table from 'cli-table3';
 import { changesText } from '../diff/since.js';
-import { fitColumnWidths, wrapCells } from './fit-columns.js';
+import { renderGrid, type GridColumn } from './grid.js';
 import { merchantsLine, type MerchantResult, type MerchantsSummary } from './merchants-summary.js';
 import { escapeControls } from './terminal-text.js';
 import { fitLines } from './width.js';
@@ -18,7 +17,15 @@ export interface MerchantsTableOptions {
   quiet?: boolean;
 }
 
-const HEAD = ['merchant', 'passed', 'failed', 'errored', 'since previous run', 'failing checks'];
+/** The columns: counts are whole values; what changed and what fails are prose, ids whole (grid.ts). */
+const COLUMNS: GridColumn[] = [
+  { title: 'merchant' },
+  { title: 'passed', whole: true },
+  { title: 'failed', whole: true },
+  { title: 'errored', whole: true },
+  { title: 'since previous run', readable: 16, block: 'labelled' },
+  { title: 'failing checks', readable: 20, block: 'labelled' },
+];
 
 /** What a merchant's row says in the changes column. */
 function changesCell(r: MerchantResult): string {
@@ -37,16 +44,7 @@ export function renderMerchantsTable(summary: MerchantsSummary, options: Merchan
   const shown = options.quiet ? summary.merchants.filter((r) => r.exitCode !== 0) : summary.merchants;
   const lines: string[] = [];
   if (shown.length > 0) {
-    const rows = shown.map(row);
-    const widths = fitColumnWidths([HEAD, ...rows], options.width);
-    const table = new Table({
-      head: HEAD,
-      style: { head: [], border: [] },
-      chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
-      colWidths: widths,
-    });
-    table.push(...wrapCells(rows, widths));
-    lines.push(table.toString());
+    lines.push(renderGrid(COLUMNS, shown.map(row), { width: options.width }).replace(/\n$/, ''));
   }
   for (const r of summary.merchants) {
     if (r.notRun !== undefined) lines.push(fitLines(escapeControls(`${r.name} not run: ${r.notRun}`), options.width));
