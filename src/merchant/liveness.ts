@@ -136,7 +136,8 @@ export class MerchantLiveness {
     const suspects = cases.filter((c) => this.suspects.has(c));
     const groups = suspects.filter((c) => c.checks.some((k) => GROUP_CHECKS.has(k.id) && k.status !== 'passed' && k.status !== 'failed'));
     const blamed = new Map<CaseResult, CaseResult>();
-    for (const c of groups) blamed.set(c, { ...c, checks: c.checks.map((k) => (GROUP_CHECKS.has(k.id) ? groupFailure(k, stop) : k)) });
+    // The copies' own `reachable` errors are the same event the group's failure names: one problem, one row.
+    for (const c of groups) blamed.set(c, { ...c, checks: c.checks.filter((k) => !(k.id === 'reachable' && k.status === 'errored')).map((k) => (GROUP_CHECKS.has(k.id) ? groupFailure(k, stop) : k)) });
     if (groups.length === 0) for (const c of suspects) if (droppedOn(c)) blamed.set(c, { ...c, checks: c.checks.map((k) => (k.id === 'reachable' && k.status === 'errored' ? dropFailure(k, stop) : k)) });
     const crashedUnder = [...blamed.values()].map((c) => c.variant);
     return {
