@@ -33,7 +33,8 @@ afterEach(async () => {
 async function crashingMerchant(): Promise<{ url: string; exited: Promise<number | null> }> {
   const store = await startMockMerchant({ config: merchantConfig({ guid: GUID, cartMethods: ['GET'] }), store: true });
   stores.push(store);
-  const child = spawn(process.execPath, [FRONT, store.url, '100'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Each order takes 500 ms to write: copies sent at once overlap even on a loaded machine.
+  const child = spawn(process.execPath, [FRONT, store.url, '500'], { stdio: ['ignore', 'pipe', 'pipe'] });
   fronts.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
