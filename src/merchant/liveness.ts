@@ -84,7 +84,7 @@ export class MerchantLiveness {
     this.fall = fall;
     this.stop = {
       at: new Date(fall.at).toISOString(),
-      url: this.config.merchant.baseUrl,
+      url: shownUrl(this.config.merchant.baseUrl),
       code: fall.code,
       message: fall.message,
       answeredBefore: this.answers,
@@ -206,4 +206,17 @@ function droppedOn(c: CaseResult): boolean {
 
 function labelOf(tag: unknown): string {
   return typeof tag === 'object' && tag !== null && typeof (tag as Task).label === 'string' ? (tag as Task).label : 'a request';
+}
+
+/**
+ * The merchant's URL as a headline names it: origin and path, without a query or user info, which
+ * may hold a credential (masked, a query value would run into the words after it).
+ */
+function shownUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname === '/' ? '' : url.pathname}`;
+  } catch {
+    return baseUrl;
+  }
 }

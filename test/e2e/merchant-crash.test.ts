@@ -131,6 +131,12 @@ describe('a URL where nothing listens', () => {
     expect(run.summary.failed).toBe(0);
     expect(run.cases.length).toBeGreaterThan(10);
     expect(existsSync(join(dir, '.xborder'))).toBe(false);
+    // A base URL with a key in its query: the headline names the URL without it (never the key).
+    const keyed = project(`${url}/shop?apikey=sup3r-s3cret-k3y`, {});
+    const withKey = await runCli(['check', '--no-save'], { cwd: keyed, env: { COLUMNS: '80' }, timeoutMs: 120_000 });
+    expect(withKey.code).toBe(3);
+    expect(withKey.stdout).toContain(`Nothing answers at ${url}/shop: connection refused`);
+    expect(withKey.stdout + withKey.stderr).not.toContain('sup3r-s3cret-k3y');
     // A selection of checks that never got to be judged is no pass.
     const selected = await runCli(['check', '--no-save', '--json', '--checks', 'guid-enforced,status-200'], { cwd: dir, timeoutMs: 120_000 });
     expect(selected.code).toBe(3);
